@@ -1,0 +1,120 @@
+"""R5-R12: a checked hand's lines and each team's score.
+
+Every point a team gets is a line; the lines add up to ``raw`` and R12 turns ``raw`` into the
+score through the ceiling that the team's trophies set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Team
+from .feasts import CONTRA_LIMIT
+from .records import Announcement, Contra, Hand, Holding
+
+NORMAL_CEILING = 100  # R12: no team scores above 100 without a trophy
+LITTLE_TROPHY_CEILING = 110  # R12: a won Little trophy raises the ceiling to 110
+DEFENCE = 20  # R5
+CONSOLATION_CAP = {True: 100, False: 90}  # R5: keyed by "is the attacking team"
+
+
+@dataclass(frozen=True)
+class Line:
+    item: str
+    points: int
+
+    def as_dict(self) -> dict:
+        return {"item": self.item, "points": self.points}
+
+
+@dataclass(frozen=True)
+class TeamScore:
+    score: int
+    raw: int
+    ceiling: int
+    lines: tuple[Line, ...]
+
+    def as_dict(self) -> dict:
+        return {"score": self.score, "raw": self.raw, "ceiling": self.ceiling,
+                "lines": [line.as_dict() for line in self.lines]}
+
+
+def consolation(holding: Holding, attacking: bool) -> int:
+    """R5: consolation points from the team's 20 cards as dealt, capped before anything is added."""
+    if holding.trumps >= 13:
+        points = 40
+    elif holding.trumps >= 11:
+        points = 50
+    else:
+        points = 60
+    points += {0: 30, 1: 20, 2: 0}[holding.honours]
+    points += 5 * (3 - len(holding.high_trumps))
+    if not attacking:
+        points += DEFENCE
+    return min(points, CONSOLATION_CAP[attacking])
+
+
+def announcement_points(announcement: Announcement) -> int:
+    """R6/R7: a message scores its value; a feast adds its value if won, subtracts it if lost."""
+    value = announcement.feast.value
+    if announcement.feast.is_message:
+        return value
+    return value if announcement.won else -value
+
+
+def contra_line(announcement: Announcement) -> tuple[Team, Line] | None:
+    """R8: the calling team's separate contra line, limited to plus or minus 20."""
+    if announcement.contra is None:
+        return None
+    amount = min(announcement.feast.value, CONTRA_LIMIT)
+    item = f"contra:{announcement.feast.id}"
+    if announcement.contra is Contra.PARTNER:
+        return announcement.team, Line(item, amount if announcement.won else -amount)
+    return announcement.team.other, Line(item, -amount if announcement.won else amount)
+
+
+def team_lines(hand: Hand, team: Team) -> list[Line]:
+    """Consolation, then each announcement and contra in record order, then silent premiums."""
+    lines = [Line("consolation", consolation(hand.holdings[team], team is hand.attackers))]
+    for announcement in hand.announcements:
+        if announcement.team is team:
+            lines.append(Line(announcement.feast.id, announcement_points(announcement)))
+        contra = contra_line(announcement)
+        if contra is not None and contra[0] is team:
+            lines.append(contra[1])
+    announced = {a.feast.id for a in hand.announcements if a.team is team}
+    for entry in hand.silent or ():
+        # R10: a team that announced a feast covering the same event does not also score it silently.
+        if entry.team is team and not entry.premium.covered_by & announced:
+            lines.append(Line(entry.premium.id, entry.premium.value))
+    return lines
+
+
+def ceiling(hand: Hand, team: Team) -> int | None:
+    """R12 steps 2-4: the team's ceiling, or None when a lost trophy above 100 scores it 0."""
+    trophies = [a for a in hand.announcements if a.team is team and a.feast.is_trophy]
+    if any(a.feast.is_great_trophy and not a.won for a in trophies):
+        return None
+    limit = NORMAL_CEILING
+    for announcement in trophies:
+        if announcement.won:
+            bound = LITTLE_TROPHY_CEILING if announcement.feast.is_little_trophy else announcement.feast.value
+            limit = max(limit, bound)
+    for announcement in trophies:
+        if announcement.feast.is_little_trophy and not announcement.won:
+            limit -= announcement.feast.value
+    return max(limit, 0)
+
+
+def score_team(hand: Hand, team: Team) -> TeamScore:
+    lines = tuple(team_lines(hand, team))
+    raw = sum(line.points for line in lines)
+    limit = ceiling(hand, team)
+    if limit is None:
+        return TeamScore(score=0, raw=raw, ceiling=0, lines=lines)  # R12 step 2
+    return TeamScore(score=min(max(raw, 0), limit), raw=raw, ceiling=limit, lines=lines)
+
+
+def score_hand(hand: Hand) -> dict[Team, TeamScore]:
+    """Both teams' scores for a checked hand whose results are all known (R5-R12)."""
+    return {team: score_team(hand, team) for team in (Team.A, Team.B)}

@@ -1,0 +1,86 @@
+"""R13: a match of 8 hands, and the match record of FORMAT.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Team
+from .problems import FORMAT, InvalidRecord, Problems
+
+MATCH_FORMAT = "royal-tarokk-match/1"
+HANDS_IN_A_MATCH = 8  # R3, R13
+_MATCH_KEYS = frozenset({"format", "teams", "hands"})
+
+
+def match_score(hand_scores: list[int]) -> int:
+    """R13: the sum of the hand scores divided by the number of hands (8), rounded half up."""
+    total = sum(hand_scores)
+    count = len(hand_scores)
+    return (2 * total + count) // (2 * count)
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    score: int
+    hand_sum: int
+    hands: tuple[int, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"score": self.score, "hand_sum": self.hand_sum, "hands": list(self.hands)}
+
+
+def match_result(hand_scores: list[int]) -> MatchResult:
+    return MatchResult(match_score(hand_scores), sum(hand_scores), tuple(hand_scores))
+
+
+def check_match_shape(record: Any) -> list[Any]:
+    """The hand records of a match record, once its shape and R3's alternation hold."""
+    problems = Problems()
+    if not isinstance(record, dict):
+        problems.add("record", FORMAT, "a match record must be a JSON object")
+        problems.raise_if_any()
+    if "format" in record and record["format"] != MATCH_FORMAT:
+        problems.add("format", FORMAT, f"expected {MATCH_FORMAT!r}, got {record['format']!r}")
+    for key in sorted(set(record) - _MATCH_KEYS, key=str):
+        problems.add(str(key), FORMAT, "is not a field of a match record")
+    _check_teams(record.get("teams"), problems)
+    hands = record.get("hands")
+    if not isinstance(hands, list) or len(hands) != HANDS_IN_A_MATCH:
+        count = len(hands) if isinstance(hands, list) else "no"
+        problems.add("hands", "R13", f"a match is exactly {HANDS_IN_A_MATCH} hands, not {count}")
+        problems.raise_if_any()
+    _check_alternation(hands, problems)
+    problems.raise_if_any()
+    return hands
+
+
+def _check_teams(teams: Any, problems: Problems) -> None:
+    if teams is None:
+        return
+    if not isinstance(teams, dict) or set(teams) != {"A", "B"}:
+        problems.add("teams", FORMAT, "must name the two teams A and B")
+
+
+def _check_alternation(hands: list[Any], problems: Problems) -> None:
+    """R3: attack alternates, so each team attacks in 4 of the 8 hands."""
+    previous = None
+    for number, hand in enumerate(hands):
+        attackers = hand.get("attackers") if isinstance(hand, dict) else None
+        if attackers in ("A", "B") and attackers == previous:
+            problems.add(f"hands[{number}].attackers", "R3",
+                         f"attack alternates: team {attackers} attacked in the hand before too")
+        previous = attackers
+
+
+def collect_hand_problems(results: list[Any]) -> None:
+    """Raise one InvalidRecord for a match from the problems of its hands (``hands[i].`` fields)."""
+    problems = []
+    for number, result in enumerate(results):
+        if isinstance(result, InvalidRecord):
+            problems += [problem.within(f"hands[{number}].") for problem in result.problems]
+    if problems:
+        raise InvalidRecord(problems)
+
+
+TEAMS = (Team.A, Team.B)

@@ -1,0 +1,703 @@
+"""FORMAT.md hand records -> typed hands, and every check a record must pass before it is scored.
+
+Checking is kept apart from scoring: :func:`parse_hand` either returns a :class:`Hand` that the
+scorer can trust or raises :class:`InvalidRecord` listing every problem found (never just the
+first). Each problem names its field and the ruling it breaks.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .cards import (
+    ANGEL, LAMOUR, PACK, Card, CardError, Seat, Suit, Team, catcher, driver,
+)
+from .feasts import (
+    FEASTS, FLIGHT_CHAIN, MAGNIFIED_CHAIN, SILENT_PREMIUMS, Feast, SilentPremium, SuitRule,
+)
+from .problems import FORMAT, InvalidRecord, Problems
+
+HAND_FORMAT = "royal-tarokk-hand/1"
+HIGH_TRUMPS = ("XVI", "XVII", "XVIII")  # R5: the three trumps consolation asks about
+TEAMS = (Team.A, Team.B)
+_HAND_KEYS = frozenset({
+    "format", "attackers", "holdings", "deal", "announcements", "silent", "tricks",
+    # Accepted beyond FORMAT.md: the hand's number in its match, who sat where, a jury note.
+    "number", "players", "note",
+})
+_ANNOUNCEMENT_KEYS = frozenset({"feast", "by", "cards", "suits", "contra", "result"})
+_HOLDING_KEYS = frozenset({"trumps", "honours", "high_trumps"})
+
+
+class Contra(enum.Enum):
+    """Who called the contra on a feast (R8)."""
+
+    PARTNER = "partner"  # the announcer's own team
+    OPPONENTS = "opponents"
+
+
+@dataclass(frozen=True)
+class Holding:
+    """What consolation needs of a team's 20 cards as dealt (R5)."""
+
+    trumps: int
+    honours: int
+    high_trumps: frozenset[int]  # which of 16, 17, 18 the team holds
+
+    @staticmethod
+    def of_cards(cards: list[Card]) -> Holding:
+        return Holding(
+            trumps=sum(1 for card in cards if card.is_trump),
+            honours=sum(1 for card in cards if card.is_honour),
+            high_trumps=frozenset(card.trump for card in cards if 16 <= card.trump <= 18),
+        )
+
+    def as_record(self) -> dict[str, Any]:
+        return {
+            "trumps": self.trumps,
+            "honours": self.honours,
+            "high_trumps": [text for text in HIGH_TRUMPS if Card.parse(text).trump in self.high_trumps],
+        }
+
+
+@dataclass(frozen=True)
+class Announcement:
+    index: int  # position in the record's list, for messages and lines
+    feast: Feast
+    by: Seat
+    cards: tuple[Card, ...] = ()
+    suits: tuple[Suit, ...] = ()
+    contra: Contra | None = None
+    won: bool | None = None  # None for messages (R6) and for results still to be adjudicated
+
+    @property
+    def team(self) -> Team:
+        return self.by.team
+
+    def bindings(self) -> list[tuple[Card, frozenset[int]]]:
+        """Each card this announcement binds and the tricks it is bound to (R9)."""
+        bound = [(Card.parse(text), tricks) for text, tricks in self.feast.fixed_bindings]
+        bound += [(card, self.feast.declared_tricks) for card in self.cards]
+        if self.feast.suit_bindings and self.suits:
+            suit = self.suits[0]
+            for rank_letter in ("K", "Q"):
+                bound.append((Card.parse(rank_letter + suit.value), self.feast.suit_bindings))
+        return bound
+
+    def as_record(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"feast": self.feast.id, "by": str(self.by)}
+        if self.cards:
+            record["cards"] = [str(card) for card in self.cards]
+        if self.suits:
+            record["suits"] = [suit.word for suit in self.suits]
+        if not self.feast.is_message:
+            record["contra"] = self.contra.value if self.contra else None
+            if self.won is not None:
+                record["result"] = "won" if self.won else "lost"
+        return record
+
+
+@dataclass(frozen=True)
+class SilentEntry:
+    premium: SilentPremium
+    team: Team
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A checked hand: the facts the scorer and the adjudicator work from."""
+
+    attackers: Team
+    holdings: dict[Team, Holding]
+    announcements: tuple[Announcement, ...]
+    silent: tuple[SilentEntry, ...] | None
+    deal: dict[Seat, tuple[Card, ...]] | None = None
+    tricks: tuple[tuple[Card, ...], ...] | None = None
+    extras: tuple[tuple[str, Any], ...] = ()  # number, players, note: carried, not scored
+
+    @property
+    def defenders(self) -> Team:
+        return self.attackers.other
+
+    def with_results(self, results: dict[int, bool], silent: tuple[SilentEntry, ...]) -> Hand:
+        """This hand with adjudicated results (by announcement index) and silent premiums."""
+        announcements = tuple(
+            replace(a, won=results[a.index]) if a.index in results else a for a in self.announcements
+        )
+        return replace(self, announcements=announcements, silent=silent)
+
+    def as_record(self) -> dict[str, Any]:
+        """The FORMAT.md record of this hand, for export (lossless with :func:`parse_hand`)."""
+        record: dict[str, Any] = {"format": HAND_FORMAT, "attackers": self.attackers.value}
+        record.update(self.extras)
+        record["holdings"] = {team.value: self.holdings[team].as_record() for team in TEAMS}
+        if self.deal is not None:
+            record["deal"] = {str(seat): [str(card) for card in cards] for seat, cards in self.deal.items()}
+        record["announcements"] = [a.as_record() for a in self.announcements]
+        if self.tricks is not None:
+            record["tricks"] = [[str(card) for card in trick] for trick in self.tricks]
+        elif self.silent is not None:
+            record["silent"] = [{"premium": e.premium.id, "team": e.team.value} for e in self.silent]
+        return record
+
+
+def parse_hand(record: Any) -> Hand:
+    """Check a FORMAT.md hand record and return it typed; raise :class:`InvalidRecord` otherwise."""
+    problems = Problems()
+    if not isinstance(record, dict):
+        problems.add("record", FORMAT, "a hand record must be a JSON object")
+        problems.raise_if_any()
+    _check_top_level(record, problems)
+    attackers = _parse_attackers(record, problems)
+    deal = _parse_deal(record, attackers, problems)
+    holdings = _parse_holdings(record, deal, problems)
+    tricks = _parse_tricks(record, deal, problems)
+    announcements = _parse_announcements(record, deal, tricks is not None, problems)
+    silent = _parse_silent(record, tricks is not None, problems)
+    problems.raise_if_any()
+    extras = tuple((key, record[key]) for key in ("number", "players", "note") if key in record)
+    return Hand(attackers, holdings, announcements, silent, deal, tricks, extras)
+
+
+# --- top level ------------------------------------------------------------------------------
+
+
+def _check_top_level(record: dict, problems: Problems) -> None:
+    if "format" in record and record["format"] != HAND_FORMAT:
+        problems.add("format", FORMAT, f"expected {HAND_FORMAT!r}, got {record['format']!r}")
+    for key in sorted(set(record) - _HAND_KEYS, key=str):
+        problems.add(str(key), FORMAT, "is not a field of a hand record")
+
+
+def _parse_attackers(record: dict, problems: Problems) -> Team | None:
+    if "attackers" not in record:
+        problems.add("attackers", "R3", "every hand records its attacking team (A or B)")
+        return None
+    try:
+        return Team(record["attackers"])
+    except (ValueError, TypeError):
+        problems.add("attackers", "R3", f"{record['attackers']!r} is not a team (A or B)")
+        return None
+
+
+# --- holdings (R5) --------------------------------------------------------------------------
+
+
+def _parse_holdings(record: dict, deal: dict | None, problems: Problems) -> dict[Team, Holding]:
+    dealt = _holdings_of_deal(deal) if deal else None
+    if "holdings" not in record:
+        if dealt is None and "deal" not in record:
+            problems.add("holdings", "R5", "holdings are required unless the deal is given")
+        return dealt or {}
+    holdings = _parse_holdings_shape(record["holdings"], problems)
+    if holdings is None:
+        return dealt or {}
+    _check_one_pack(holdings, problems)
+    if dealt is not None:
+        for team in TEAMS:
+            if holdings[team] != dealt[team]:
+                problems.add(
+                    f"holdings.{team}", "R5",
+                    f"do not agree with the deal, which gives {_describe_holding(dealt[team])}",
+                )
+    return holdings
+
+
+def _holdings_of_deal(deal: dict[Seat, tuple[Card, ...]]) -> dict[Team, Holding]:
+    return {
+        team: Holding.of_cards(list(deal[driver(team)]) + list(deal[catcher(team)])) for team in TEAMS
+    }
+
+
+def _describe_holding(holding: Holding) -> str:
+    highs = ", ".join(h for h in HIGH_TRUMPS if Card.parse(h).trump in holding.high_trumps) or "none"
+    return f"{holding.trumps} trumps, {holding.honours} honours, high trumps {highs}"
+
+
+def _parse_holdings_shape(value: Any, problems: Problems) -> dict[Team, Holding] | None:
+    if not isinstance(value, dict) or set(value) != {"A", "B"}:
+        problems.add("holdings", "R5", "must hold exactly the two teams A and B")
+        return None
+    holdings = {}
+    for team in TEAMS:
+        holding = _parse_one_holding(value[team.value], f"holdings.{team}", problems)
+        if holding is None:
+            return None
+        holdings[team] = holding
+    return holdings
+
+
+def _parse_one_holding(value: Any, field: str, problems: Problems) -> Holding | None:
+    if not isinstance(value, dict):
+        problems.add(field, "R5", "must be an object with trumps, honours and high_trumps")
+        return None
+    ok = True
+    for key in sorted(set(value) - _HOLDING_KEYS, key=str):
+        problems.add(f"{field}.{key}", FORMAT, "is not a field of a team's holdings")
+        ok = False
+    trumps, honours = value.get("trumps"), value.get("honours")
+    if not _is_int(trumps):
+        problems.add(f"{field}.trumps", "R5", "the team's trump count (the Fool included) is required")
+        ok = False
+    elif not 6 <= trumps <= 16:
+        problems.add(f"{field}.trumps", "R5",
+                     f"a team holds 6 to 16 trumps (at least 3 a player), not {trumps}")
+        ok = False
+    if not _is_int(honours) or not 0 <= honours <= 2:
+        problems.add(f"{field}.honours", "R5", f"honours held must be 0, 1 or 2, not {honours!r}")
+        ok = False
+    high = _parse_high_trumps(value.get("high_trumps", None), f"{field}.high_trumps", problems)
+    if high is None or not ok:
+        return None
+    return Holding(trumps, honours, high)
+
+
+def _parse_high_trumps(value: Any, field: str, problems: Problems) -> frozenset[int] | None:
+    if not isinstance(value, list):
+        problems.add(field, "R5", "must list which of XVI, XVII, XVIII the team holds")
+        return None
+    numbers = []
+    for text in value:
+        card = _card_or_none(text)
+        if card is None or not 16 <= card.trump <= 18:
+            problems.add(field, "R5", f"{text!r} is not one of XVI, XVII, XVIII")
+            return None
+        numbers.append(card.trump)
+    if len(set(numbers)) != len(numbers):
+        problems.add(field, "R5", "names a trump twice")
+        return None
+    return frozenset(numbers)
+
+
+def _check_one_pack(holdings: dict[Team, Holding], problems: Problems) -> None:
+    """R5: the two teams' holdings must be those of one 40-card pack."""
+    a, b = holdings[Team.A], holdings[Team.B]
+    if a.trumps + b.trumps != 22:
+        problems.add("holdings", "R5", f"trumps must add up to 22, not {a.trumps + b.trumps}")
+    if a.honours + b.honours != 2:
+        problems.add("holdings", "R5", f"honours must add up to 2, not {a.honours + b.honours}")
+    for text in HIGH_TRUMPS:
+        number = Card.parse(text).trump
+        holders = (number in a.high_trumps) + (number in b.high_trumps)
+        if holders != 1:
+            problems.add("holdings", "R5", f"{text} must be held by exactly one team, not {holders}")
+
+
+# --- deal (R1, R3) --------------------------------------------------------------------------
+
+
+def _parse_deal(record: dict, attackers: Team | None, problems: Problems) -> dict | None:
+    if "deal" not in record:
+        return None
+    value = record["deal"]
+    seat_names = [str(seat) for seat in (driver(Team.A), catcher(Team.A), driver(Team.B), catcher(Team.B))]
+    if not isinstance(value, dict) or set(value) != set(seat_names):
+        problems.add("deal", "R3", "must give the 10 cards of each of the four seats " + ", ".join(seat_names))
+        return None
+    deal: dict[Seat, tuple[Card, ...]] = {}
+    ok = True
+    for name in seat_names:
+        cards = _parse_card_list(value[name], f"deal.{name}", "R1", problems)
+        if cards is None:
+            ok = False
+            continue
+        deal[Seat.parse(name)] = tuple(cards)
+    if not ok:
+        return None
+    if not _check_deal(deal, attackers, problems):
+        return None
+    return deal
+
+
+def _check_deal(deal: dict[Seat, tuple[Card, ...]], attackers: Team | None, problems: Problems) -> bool:
+    ok = True
+    for seat, cards in deal.items():
+        if len(cards) != 10:
+            problems.add(f"deal.{seat}", "R3", f"every player has 10 cards, not {len(cards)}")
+            ok = False
+        trumps = sum(1 for card in cards if card.is_trump)
+        if trumps < 3:
+            problems.add(f"deal.{seat}", "R3",
+                         f"every player has at least 3 trumps (else the hand is redealt), not {trumps}")
+            ok = False
+    counts = Counter(card for cards in deal.values() for card in cards)
+    for seat, cards in deal.items():
+        repeated = sorted({card for card in cards if counts[card] > 1}, key=lambda c: c.sort_key)
+        if repeated:
+            problems.add(f"deal.{seat}", "R3",
+                         "the 40 cards are dealt once each; dealt twice: " + ", ".join(map(str, repeated)))
+            ok = False
+    missing = [card for card in PACK if card not in counts]
+    if missing and ok:
+        problems.add("deal", "R3", "not dealt: " + ", ".join(map(str, missing)))
+        ok = False
+    if attackers is not None:
+        ok &= _check_dealt_to(deal, ANGEL, driver(attackers), problems)
+        ok &= _check_dealt_to(deal, LAMOUR, catcher(attackers), problems)
+    return ok
+
+
+def _check_dealt_to(deal: dict, card: Card, seat: Seat, problems: Problems) -> bool:
+    """R3: the XX goes to the attacking Driver and the XIX to the attacking Catcher."""
+    if card in deal[seat]:
+        return True
+    problems.add(f"deal.{seat}", "R3", f"the {card} goes to the attacking {seat.role.value} ({seat})")
+    return False
+
+
+def _parse_card_list(value: Any, field: str, ruling: str, problems: Problems) -> list[Card] | None:
+    if not isinstance(value, list):
+        problems.add(field, FORMAT, "must be a list of cards")
+        return None
+    cards = []
+    for position, text in enumerate(value):
+        try:
+            cards.append(Card.parse(text))
+        except CardError as error:
+            problems.add(f"{field}[{position}]", ruling, str(error))
+            return None
+    return cards
+
+
+# --- tricks (shape only; play is checked by the adjudicator, R4) ------------------------------
+
+
+def _parse_tricks(record: dict, deal: dict | None, problems: Problems) -> tuple | None:
+    if "tricks" not in record:
+        return None
+    value = record["tricks"]
+    if "deal" not in record:
+        problems.add("tricks", FORMAT, "tricks need the deal")
+        return None
+    if not isinstance(value, list) or len(value) != 10:
+        problems.add("tricks", "R4", "a hand has 10 tricks")
+        return None
+    tricks = []
+    for number, trick in enumerate(value):
+        cards = _parse_card_list(trick, f"tricks[{number}]", "R1", problems)
+        if cards is None:
+            return None
+        if len(cards) != 4:
+            problems.add(f"tricks[{number}]", "R4", f"a trick holds 4 cards, not {len(cards)}")
+            return None
+        tricks.append(tuple(cards))
+    return tuple(tricks) if deal is not None else None
+
+
+# --- announcements (R6-R9) --------------------------------------------------------------------
+
+
+def _parse_announcements(record: dict, deal: dict | None, adjudicated: bool,
+                         problems: Problems) -> tuple[Announcement, ...]:
+    value = record.get("announcements", [])
+    if not isinstance(value, list):
+        problems.add("announcements", FORMAT, "must be a list")
+        return ()
+    parsed = []
+    for index, item in enumerate(value):
+        announcement = _parse_announcement(item, index, adjudicated, problems)
+        if announcement is not None:
+            parsed.append(announcement)
+    _check_chains(parsed, problems)
+    _check_bindings(parsed, problems)
+    if deal is not None:
+        _check_declared_cards_held(parsed, deal, problems)
+        _check_messages_true(parsed, deal, problems)
+    return tuple(parsed)
+
+
+def _parse_announcement(item: Any, index: int, adjudicated: bool,
+                        problems: Problems) -> Announcement | None:
+    field = f"announcements[{index}]"
+    if not isinstance(item, dict):
+        problems.add(field, FORMAT, "must be an object with feast, by, contra and result")
+        return None
+    for key in sorted(set(item) - _ANNOUNCEMENT_KEYS, key=str):
+        problems.add(f"{field}.{key}", FORMAT, "is not a field of an announcement")
+    feast = _parse_feast(item.get("feast"), field, problems)
+    by = _parse_seat(item.get("by"), field, problems)
+    if feast is None:
+        return None
+    cards = _parse_declared_cards(item.get("cards"), feast, field, problems)
+    suits = _parse_declared_suits(item.get("suits"), feast, field, problems)
+    if feast.is_message:
+        contra, won = _parse_message_extras(item, field, problems)
+    else:
+        contra = _parse_contra(item.get("contra"), field, problems)
+        won = _parse_result(item, field, adjudicated, problems)
+    if by is None or cards is None or suits is None:
+        return None
+    return Announcement(index, feast, by, cards, suits, contra, won)
+
+
+def _parse_feast(value: Any, field: str, problems: Problems) -> Feast | None:
+    if value in SILENT_PREMIUMS:
+        problems.add(f"{field}.feast", "R10", f"{value!r} is a silent premium: it is not announced")
+        return None
+    feast = FEASTS.get(value) if isinstance(value, str) else None
+    if feast is None:
+        problems.add(f"{field}.feast", FORMAT, f"{value!r} is not a feast id of FORMAT.md")
+    return feast
+
+
+def _parse_seat(value: Any, field: str, problems: Problems) -> Seat | None:
+    try:
+        return Seat.parse(value)
+    except CardError as error:
+        problems.add(f"{field}.by", "R2", str(error))
+        return None
+
+
+def _parse_declared_cards(value: Any, feast: Feast, field: str, problems: Problems) -> tuple | None:
+    value = [] if value is None else value
+    cards = _parse_card_list(value, f"{field}.cards", "R1", problems)
+    if cards is None:
+        return None
+    if feast.declared_cards == 0:
+        if cards:
+            problems.add(f"{field}.cards", FORMAT, f"{feast.name} declares no cards")
+            return None
+        return ()
+    ok = True
+    if len(cards) != feast.declared_cards:
+        problems.add(f"{field}.cards", "R9",
+                     f"{feast.name} declares {_count(feast.declared_cards, 'magnifier')}, not {len(cards)}")
+        ok = False
+    not_magnifiers = [str(card) for card in cards if not card.is_magnifier]
+    if not_magnifiers:
+        problems.add(f"{field}.cards", "R9",
+                     f"{feast.name} declares magnifiers (a King or a Bird); not magnifiers: "
+                     + ", ".join(not_magnifiers))
+        ok = False
+    if len(set(cards)) != len(cards):
+        problems.add(f"{field}.cards", "R9", "declares the same card twice")
+        ok = False
+    return tuple(cards) if ok else None
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def _parse_declared_suits(value: Any, feast: Feast, field: str, problems: Problems) -> tuple | None:
+    value = [] if value is None else value
+    if not isinstance(value, list):
+        problems.add(f"{field}.suits", FORMAT, "must be a list of suit names")
+        return None
+    suits = []
+    for text in value:
+        try:
+            suits.append(Suit.from_word(text))
+        except CardError as error:
+            problems.add(f"{field}.suits", FORMAT, str(error))
+            return None
+    if not _suits_fit(feast.suits, suits):
+        problems.add(f"{field}.suits", FORMAT, f"{feast.name} declares {feast.suits.value}")
+        return None
+    return tuple(suits)
+
+
+def _suits_fit(rule: SuitRule, suits: list[Suit]) -> bool:
+    if rule is SuitRule.NONE:
+        return not suits
+    if rule is SuitRule.OPTIONAL_ONE:
+        return len(suits) <= 1
+    if rule is SuitRule.ANY_ONE:
+        return len(suits) == 1
+    if rule is SuitRule.ONE_BLACK:
+        return len(suits) == 1 and suits[0].is_black
+    return len(suits) == 2 and sorted(suit.is_red for suit in suits) == [False, True]
+
+
+def _parse_message_extras(item: dict, field: str, problems: Problems) -> tuple[None, None]:
+    """R6: messages score when announced; they take neither a contra nor a result."""
+    if item.get("contra") is not None:
+        problems.add(f"{field}.contra", "R6", "a message cannot be contra'd")
+    if item.get("result") is not None:
+        problems.add(f"{field}.result", "R6", "a message has no result: it scores when announced")
+    return None, None
+
+
+def _parse_contra(value: Any, field: str, problems: Problems) -> Contra | None:
+    if value is None:
+        return None
+    try:
+        return Contra(value)
+    except ValueError:
+        problems.add(f"{field}.contra", "R8",
+                     f"{value!r} is not a contra: null, \"partner\" or \"opponents\" (no re-contras)")
+        return None
+
+
+def _parse_result(item: dict, field: str, adjudicated: bool, problems: Problems) -> bool | None:
+    value = item.get("result")
+    if value is None:
+        if not adjudicated:
+            problems.add(f"{field}.result", FORMAT, "a feast needs its result, \"won\" or \"lost\"")
+        return None
+    if value not in ("won", "lost"):
+        problems.add(f"{field}.result", FORMAT, f"{value!r} is not a result: \"won\" or \"lost\"")
+        return None
+    return value == "won"
+
+
+def _chain_key(announcement: Announcement) -> tuple | None:
+    """The R7 chain an announcement belongs to, per team (magnified: per declared card)."""
+    feast = announcement.feast
+    if feast.chain is None:
+        # Outside the chains a team may combine feasts, but announcing the same one twice is one
+        # announcement made twice (R7 keeps only one announcement of each thing).
+        return (announcement.team, "feast", feast.id, announcement.cards, announcement.suits)
+    if feast.chain == MAGNIFIED_CHAIN:
+        return (announcement.team, feast.chain, announcement.cards)
+    return (announcement.team, feast.chain)
+
+
+def _check_chains(announcements: list[Announcement], problems: Problems) -> None:
+    """R7: a team holds at most one announcement of a chain; Pheasant and Falcon may go together."""
+    held: dict[tuple, list[Announcement]] = {}
+    for announcement in announcements:
+        key = _chain_key(announcement)
+        earlier = held.setdefault(key, [])
+        if earlier and not _pheasant_with_falcon(earlier, announcement):
+            names = ", ".join(a.feast.name for a in earlier)
+            problems.add(
+                f"announcements[{announcement.index}]", "R7",
+                f"team {announcement.team} already holds {names} of the same chain; "
+                "a record keeps only the final, highest announcement",
+            )
+            continue
+        earlier.append(announcement)
+
+
+def _pheasant_with_falcon(earlier: list[Announcement], announcement: Announcement) -> bool:
+    feasts = {a.feast.id for a in earlier} | {announcement.feast.id}
+    return announcement.feast.chain == FLIGHT_CHAIN and len(earlier) == 1 and feasts == {"pheasant", "falcon"}
+
+
+def _check_bindings(announcements: list[Announcement], problems: Problems) -> None:
+    """R9: a team may not hold announcements that bind the same card to different tricks."""
+    bound: dict[tuple[Team, Card], tuple[frozenset[int], Announcement]] = {}
+    for announcement in announcements:
+        for card, tricks in announcement.bindings():
+            key = (announcement.team, card)
+            if key not in bound:
+                bound[key] = (tricks, announcement)
+                continue
+            earlier_tricks, earlier = bound[key]
+            if earlier is not announcement and not earlier_tricks & tricks:
+                problems.add(
+                    f"announcements[{announcement.index}]", "R9",
+                    f"binds the {card} to trick {_tricks_text(tricks)}, but {earlier.feast.name} "
+                    f"(announcements[{earlier.index}]) binds it to trick {_tricks_text(earlier_tricks)}",
+                )
+
+
+def _tricks_text(tricks: frozenset[int]) -> str:
+    return " or ".join(str(number) for number in sorted(tricks))
+
+
+def _check_declared_cards_held(announcements: list[Announcement], deal: dict, problems: Problems) -> None:
+    """R9: magnified and flight feasts declare magnifiers the announcer holds."""
+    for announcement in announcements:
+        missing = [str(card) for card in announcement.cards if card not in deal[announcement.by]]
+        if missing:
+            problems.add(f"announcements[{announcement.index}].cards", "R9",
+                         f"{announcement.by} does not hold " + ", ".join(missing))
+
+
+def _check_messages_true(announcements: list[Announcement], deal: dict, problems: Problems) -> None:
+    """R6: where the deal is known, a message must be true of the announcer's hand."""
+    for announcement in announcements:
+        if announcement.feast.is_message:
+            reason = message_falsehood(announcement, deal[announcement.by])
+            if reason:
+                problems.add(f"announcements[{announcement.index}]", "R6", reason)
+
+
+def message_falsehood(announcement: Announcement, hand: tuple[Card, ...]) -> str | None:
+    """Why a message is not true of the announcer's cards (seed 002's Messages), or None."""
+    feast_id = announcement.feast.id
+    by_suit = Counter(card.suit for card in hand if card.is_suit_card)
+    if feast_id == "suit_count":
+        suits = announcement.suits or tuple(Suit)
+        if not any(2 <= by_suit[suit] < len(suit.ranks()) for suit in suits):
+            return "Number of a Suit needs at least two, but not all, cards of the suit"
+    elif feast_id == "trumps":
+        if sum(1 for card in hand if card.is_trump) < 8:
+            return "Trumps needs at least 8 trumps in the announcer's hand"
+    elif feast_id == "birds":
+        if not any(card.is_bird for card in hand):
+            return "Birds needs at least one Bird in the announcer's hand"
+    elif feast_id == "flush":
+        if not any(by_suit[suit] == len(suit.ranks()) for suit in Suit):
+            return "Flush needs every card of one suit in the announcer's hand"
+    elif feast_id == "four_of_a_kind":
+        if not any(count == 4 for count in Counter(card.rank for card in hand if card.is_suit_card).values()):
+            return "Four of a Kind needs four cards of one rank in the announcer's hand"
+    return None
+
+
+# --- silent premiums (R10) --------------------------------------------------------------------
+
+
+def _parse_silent(record: dict, adjudicated: bool, problems: Problems) -> tuple | None:
+    if "silent" not in record:
+        if not adjudicated:
+            problems.add("silent", "R10", "the silent premiums achieved are required unless the tricks are given")
+        return None
+    value = record["silent"]
+    if not isinstance(value, list):
+        problems.add("silent", FORMAT, "must be a list of {premium, team}")
+        return None
+    entries, seen = [], set()
+    for index, item in enumerate(value):
+        entry = _parse_silent_entry(item, f"silent[{index}]", problems)
+        if entry is None:
+            continue
+        if entry.premium.id in seen:
+            problems.add(f"silent[{index}]", "R10",
+                         f"{entry.premium.name} can be achieved by one team only, once a hand")
+            continue
+        seen.add(entry.premium.id)
+        entries.append(entry)
+    return tuple(entries)
+
+
+def _parse_silent_entry(item: Any, field: str, problems: Problems) -> SilentEntry | None:
+    if not isinstance(item, dict):
+        problems.add(field, FORMAT, "must be an object with premium and team")
+        return None
+    premium = SILENT_PREMIUMS.get(item.get("premium")) if isinstance(item.get("premium"), str) else None
+    if premium is None:
+        problems.add(f"{field}.premium", "R10",
+                     f"{item.get('premium')!r} is not a silent premium "
+                     "(obscure, lie_in_wait, four_kings, silent_mond_capture)")
+    try:
+        team = Team(item.get("team"))
+    except ValueError:
+        problems.add(f"{field}.team", FORMAT, f"{item.get('team')!r} is not a team (A or B)")
+        return None
+    if premium is None:
+        return None
+    return SilentEntry(premium, team)
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _card_or_none(text: Any) -> Card | None:
+    try:
+        return Card.parse(text)
+    except (CardError, TypeError):
+        return None
+
+
+__all__ = ["Announcement", "Contra", "Hand", "Holding", "InvalidRecord", "SilentEntry", "parse_hand"]
