@@ -1,0 +1,64 @@
+# Royal Tarokk tournaments: every target works from a fresh clone.
+#   make run           development server on http://127.0.0.1:$(PORT)/ (PORT=8000 by default)
+#   make test          the whole test suite (SQLite, or DATABASE_URL=postgres://...)
+#   make lint          ruff
+#   make check         missing migrations and the production deploy check
+#   make bench-engine  the rules engine's benchmark
+
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.requirements-installed
+# A throwaway key for checking the production settings; a real deployment sets its own.
+CHECK_SECRET_KEY = $$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')
+
+.PHONY: venv run test lint check bench-engine
+
+venv: $(STAMP)
+
+# Django 6.1 needs Python >= 3.12. Each candidate is run, not just found: pyenv puts shims such as
+# python3.13 on PATH that fail when that version is not the active one.
+$(PY):
+	@py=""; \
+	for c in $${PYTHON:-} python3.13 python3.12 python3 \
+	         $$(ls -d "$$(pyenv root 2>/dev/null || echo "$$HOME/.pyenv")"/versions/*/bin/python3.1[2-9] 2>/dev/null | sort -rV); do \
+	  if "$$c" -c 'import sys; assert sys.version_info >= (3, 12)' >/dev/null 2>&1; then py=$$c; break; fi; \
+	done; \
+	if [ -z "$$py" ]; then \
+	  echo "No Python 3.12 or newer found (tried python3.13, python3.12, python3 and pyenv's versions)." >&2; \
+	  echo "Install one, or name it: make PYTHON=/path/to/python3.12 ..." >&2; \
+	  exit 1; \
+	fi; \
+	echo "Creating $(VENV) with $$py ($$("$$py" --version))"; \
+	"$$py" -m venv $(VENV)
+
+# Reinstalls only when a requirements file changes.
+$(STAMP): requirements.txt requirements-dev.txt | $(PY)
+	$(PY) -m pip install --disable-pip-version-check --quiet -r requirements-dev.txt
+	touch $@
+
+run: venv
+	$(PY) manage.py migrate --noinput
+	@if $(PY) manage.py help demo >/dev/null 2>&1; then \
+	  $(PY) manage.py demo > $(VENV)/demo-output.txt || { cat $(VENV)/demo-output.txt; exit 1; }; \
+	  cat $(VENV)/demo-output.txt; \
+	  logins=$$(grep -i 'login' $(VENV)/demo-output.txt || true); \
+	  echo "Demo logins: $${logins:-see the demo output above}"; \
+	else \
+	  echo "No demo data yet. Make a login with: $(PY) manage.py createsuperuser"; \
+	fi
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+test: venv
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+lint: venv
+	$(VENV)/bin/ruff check .
+
+check: venv
+	$(PY) manage.py makemigrations --check --dry-run
+	SECRET_KEY=$(CHECK_SECRET_KEY) DJANGO_SETTINGS_MODULE=tournaments.settings_production \
+	  $(PY) manage.py check --deploy --fail-level WARNING
+
+bench-engine: venv
+	$(PY) -m scoring.bench

@@ -1,0 +1,1 @@
+"""The app's models, one module per subject, each imported here so Django finds it."""

@@ -1,0 +1,48 @@
+"""Production settings: the base settings with debugging off and every HTTPS protection on.
+
+Use with DJANGO_SETTINGS_MODULE=tournaments.settings_production. Refuses to start without a real
+SECRET_KEY. Static files are served from STATIC_ROOT by the web server after `collectstatic`.
+"""
+
+from django.core.exceptions import ImproperlyConfigured
+
+from tournaments.env import env_bool, env_str
+from tournaments.settings import *  # noqa: F403 (the base settings, overridden below)
+
+MIN_SECRET_KEY_LENGTH = 50
+SECRET_KEY_HELP = (
+    "Set SECRET_KEY to a random string of at least 50 characters, for example the output of: "
+    "python -c 'import secrets; print(secrets.token_urlsafe(50))'"
+)
+
+
+def require_real_secret_key(key):
+    """The key itself, or ImproperlyConfigured: sessions and signatures rest on it."""
+    if not key:
+        raise ImproperlyConfigured(f"SECRET_KEY is not set. {SECRET_KEY_HELP}")
+    if key.startswith("django-insecure"):
+        raise ImproperlyConfigured(f"SECRET_KEY is the development key. {SECRET_KEY_HELP}")
+    if len(key) < MIN_SECRET_KEY_LENGTH or len(set(key)) < 5:
+        raise ImproperlyConfigured(f"SECRET_KEY is too short or too simple. {SECRET_KEY_HELP}")
+    return key
+
+
+SECRET_KEY = require_real_secret_key(env_str("SECRET_KEY"))
+DEBUG = False
+
+SECURE_SSL_REDIRECT = True
+SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
+SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+SECURE_HSTS_PRELOAD = True
+SESSION_COOKIE_SECURE = True
+CSRF_COOKIE_SECURE = True
+# Behind a proxy that ends TLS, Django sees plain HTTP; trust the proxy's header only when told to,
+# since a client could send the header itself to a server reached directly.
+if env_bool("BEHIND_TLS_PROXY"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Hashed file names, so browsers never keep a stale stylesheet after a release.
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
+}

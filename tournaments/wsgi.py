@@ -1,0 +1,9 @@
+"""WSGI entry point; production sets DJANGO_SETTINGS_MODULE=tournaments.settings_production."""
+
+import os
+
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournaments.settings")
+
+application = get_wsgi_application()
