@@ -1,0 +1,198 @@
+"""The three-handed 78-card game (seed 001), scored for free games (R18).
+
+Each player scores (card points + 1 per trick won) - 52 (R18). The pack holds 130 card points
+(seed 001: honours and kings 5, queens 4, cavaliers 3, valets 2, every other card 1, counted
+singly) and a hand has 25 tricks (75 cards in tricks of three, plus the dealer's three discards,
+which count as card points but not as a trick). A record whose card points do not total 130 or
+whose tricks do not total 25 is refused (R18).
+
+Record shape (``"three-handed/1"``)::
+
+    {"format": "three-handed/1",
+     "players": [
+       {"name": "Anna", "card_points": 60, "tricks": 10, "dealer": true},
+       {"name": "Bela", "card_points": 40, "tricks": 8},
+       {"name": "Csaba", "card_points": 30, "tricks": 7}
+     ]}
+
+- ``players``: exactly three, names different and not empty; ``card_points`` 0..130 and
+  ``tricks`` 0..25, whole numbers.
+- ``dealer``: optional, true on at most one player.
+
+Answer of :func:`score_three_handed`::
+
+    {"players": [{"name": "Anna", "card_points": 60, "tricks": 10, "points": 18,
+                  "lines": [{"item": "card_points", "points": 60},
+                            {"item": "tricks", "points": 10},
+                            {"item": "par", "points": -52}]}, ...],
+     "total": -1}
+
+Decisions where seed 001 and R18 leave room:
+
+- Besides the two totals, each player's card points must fit the cards the player can hold:
+  a player holds exactly three cards per trick won (the Fool's owner pays the trick's winner a card
+  back, or surrenders the Fool when he won no trick, so the count stays three a trick), and the
+  dealer three more (his discards). Every card is worth at least 1, so card points lie between
+  the number of cards and the value of that many of the pack's best cards. When no dealer is
+  named, each player is allowed the dealer's three extra cards at the top of the range and none
+  at the bottom.
+- The points of the three players add up to 155 - 3 x 52 = -1 in every hand: that is R18's
+  formula, not an error, so ``total`` is reported as it falls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..problems import FORMAT
+from .errors import Problems, raise_if_any
+
+THREE_HANDED_FORMAT = "three-handed/1"
+PLAYERS = 3  # seed 001: three play for themselves
+CARD_POINTS_IN_PACK = 130  # R18, seed 001
+TRICKS_IN_HAND = 25  # R18: 75 cards in tricks of three
+PAR = 52  # R18: each player scores (card points + tricks) - 52
+CARDS_PER_TRICK = 3
+DEALER_DISCARDS = 3  # seed 001: the dealer's discards count as card points, not as a trick
+
+# Seed 001's 78 cards by value, best first: the three honours and four kings (5), four queens
+# (4), four cavaliers (3), four valets (2) and the 59 other cards (1). They add up to 130.
+CARD_VALUES_BEST_FIRST = (5,) * 7 + (4,) * 4 + (3,) * 4 + (2,) * 4 + (1,) * 59
+
+_RECORD_KEYS = frozenset({"format", "players"})
+_PLAYER_KEYS = frozenset({"name", "card_points", "tricks", "dealer"})
+
+
+@dataclass(frozen=True)
+class ThreeHandedPlayer:
+    name: str
+    card_points: int
+    tricks: int
+    dealer: bool = False
+
+    @property
+    def points(self) -> int:
+        """R18: (card points + 1 per trick won) - 52."""
+        return self.card_points + self.tricks - PAR
+
+    def as_dict(self) -> dict[str, Any]:
+        lines = [
+            {"item": "card_points", "points": self.card_points},
+            {"item": "tricks", "points": self.tricks},
+            {"item": "par", "points": -PAR},
+        ]
+        return {"name": self.name, "card_points": self.card_points, "tricks": self.tricks,
+                "points": self.points, "lines": lines}
+
+
+def score_three_handed(record: Any) -> dict[str, Any]:
+    """A ``three-handed/1`` record -> each player's points (R18); raises VariantRecordError."""
+    players = parse_three_handed(record)
+    return {"players": [player.as_dict() for player in players],
+            "total": sum(player.points for player in players)}
+
+
+def parse_three_handed(record: Any) -> tuple[ThreeHandedPlayer, ...]:
+    """The record's three players, once the record is well formed and adds up (R18)."""
+    problems = Problems()
+    if not isinstance(record, dict):
+        problems.add("record", FORMAT, "a three-handed record must be a JSON object")
+        raise_if_any(problems)
+    _check_record_keys(record, problems)
+    players = _parse_players(record.get("players"), problems)
+    if players is not None:
+        _check_totals(players, problems)
+        _check_cards_held(players, problems)
+    raise_if_any(problems)
+    return players
+
+
+def _check_record_keys(record: dict, problems: Problems) -> None:
+    if record.get("format") != THREE_HANDED_FORMAT:
+        problems.add("format", FORMAT,
+                     f"expected {THREE_HANDED_FORMAT!r}, got {record.get('format')!r}")
+    for key in sorted(set(record) - _RECORD_KEYS, key=str):
+        problems.add(str(key), FORMAT, "is not a field of a three-handed record")
+
+
+def _parse_players(raw: Any, problems: Problems) -> tuple[ThreeHandedPlayer, ...] | None:
+    """The players, or None when any of them is malformed (the problems say which)."""
+    if not isinstance(raw, list) or len(raw) != PLAYERS:
+        count = len(raw) if isinstance(raw, list) else "no list of"
+        problems.add("players", "R18", f"the three-handed game has {PLAYERS} players, not {count}")
+        return None
+    before = len(problems.found)
+    players = [_parse_player(entry, f"players[{index}]", problems)
+               for index, entry in enumerate(raw)]
+    if len(problems.found) > before:
+        return None
+    _check_names_and_dealer(players, problems)
+    return tuple(players)
+
+
+def _parse_player(entry: Any, field: str, problems: Problems) -> ThreeHandedPlayer | None:
+    if not isinstance(entry, dict):
+        problems.add(field, FORMAT, "a player must be a JSON object")
+        return None
+    for key in sorted(set(entry) - _PLAYER_KEYS, key=str):
+        problems.add(f"{field}.{key}", FORMAT, "is not a field of a three-handed player")
+    name = entry.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.add(f"{field}.name", FORMAT, "a player needs a name")
+    card_points = _whole_number(entry, "card_points", CARD_POINTS_IN_PACK, field, problems)
+    tricks = _whole_number(entry, "tricks", TRICKS_IN_HAND, field, problems)
+    dealer = entry.get("dealer", False)
+    if not isinstance(dealer, bool):
+        problems.add(f"{field}.dealer", FORMAT, "must be true or false")
+    return ThreeHandedPlayer(name, card_points, tricks, dealer)
+
+
+def _whole_number(entry: dict, key: str, highest: int, field: str, problems: Problems) -> int:
+    value = entry.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        problems.add(f"{field}.{key}", FORMAT, f"must be a whole number, got {value!r}")
+        return 0
+    if not 0 <= value <= highest:
+        problems.add(f"{field}.{key}", "R18", f"must be from 0 to {highest}, got {value}")
+        return 0
+    return value
+
+
+def _check_names_and_dealer(players: list[ThreeHandedPlayer], problems: Problems) -> None:
+    names = [player.name for player in players]
+    if len(set(names)) != len(names):
+        problems.add("players", "R18", "the three players must be different people")
+    if sum(player.dealer for player in players) > 1:
+        problems.add("players", "R18", "at most one player is the dealer")
+
+
+def _check_totals(players: tuple[ThreeHandedPlayer, ...], problems: Problems) -> None:
+    """R18: the card points total 130 and the tricks 25."""
+    card_points = sum(player.card_points for player in players)
+    if card_points != CARD_POINTS_IN_PACK:
+        problems.add("players[*].card_points", "R18",
+                     f"the card points of the three players add up to {card_points}, not "
+                     f"{CARD_POINTS_IN_PACK}")
+    tricks = sum(player.tricks for player in players)
+    if tricks != TRICKS_IN_HAND:
+        problems.add("players[*].tricks", "R18",
+                     f"the tricks of the three players add up to {tricks}, not {TRICKS_IN_HAND}")
+
+
+def _check_cards_held(players: tuple[ThreeHandedPlayer, ...], problems: Problems) -> None:
+    """Each player's card points must fit the cards he holds (seed 001, cards counted singly)."""
+    dealer_named = any(player.dealer for player in players)
+    for index, player in enumerate(players):
+        fewest = CARDS_PER_TRICK * player.tricks + (DEALER_DISCARDS if player.dealer else 0)
+        most = fewest if dealer_named else fewest + DEALER_DISCARDS
+        most_points = sum(CARD_VALUES_BEST_FIRST[:most])
+        if not fewest <= player.card_points <= most_points:
+            problems.add(f"players[{index}].card_points", "R18",
+                         f"{player.card_points} card points cannot be held in "
+                         f"{_cards_held(fewest, most)}: that many cards are worth "
+                         f"{fewest} to {most_points} (seed 001: every card counts at least 1)")
+
+
+def _cards_held(fewest: int, most: int) -> str:
+    return f"{fewest} cards" if fewest == most else f"{fewest} to {most} cards"
