@@ -1,0 +1,207 @@
+"""Matches and what happened at the table: hands, announcements, silent premiums.
+
+The facts are stored as the jury entered them; every score field here is a cache of the rules
+engine's answer (scoring/), written by tournaments.engine in the same transaction as the facts.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from scoring.feasts import FEASTS, SILENT_PREMIUMS
+
+from .competitions import Competition, CupTie
+from .people import Player, Team
+
+TEAM_CHOICES = [("A", "A"), ("B", "B")]
+SEAT_CHOICES = [(seat, seat) for seat in ("A.driver", "A.catcher", "B.driver", "B.catcher")]
+FEAST_CHOICES = [(feast.id, feast.name) for feast in FEASTS.values()]
+PREMIUM_CHOICES = [(premium.id, premium.name) for premium in SILENT_PREMIUMS.values()]
+
+
+class MatchQuerySet(models.QuerySet):
+    def with_teams(self):
+        return self.select_related("competition__season", "team_a", "team_b")
+
+    def confirmed(self):
+        return self.filter(state=Match.State.CONFIRMED)
+
+    def of_team(self, team):
+        return self.filter(Q(team_a=team) | Q(team_b=team))
+
+
+class Match(models.Model):
+    """Eight hands between two teams (R13), or a two-hand Cup tie-breaker (R16)."""
+
+    class State(models.TextChoices):
+        SCHEDULED = "scheduled", _("Scheduled")
+        IN_ENTRY = "in_entry", _("Being entered")
+        ENTERED = "entered", _("Awaiting confirmation")
+        RETURNED = "returned", _("Sent back")
+        CONFIRMED = "confirmed", _("Confirmed")
+
+    class Kind(models.TextChoices):
+        REGULAR = "regular", _("Match of 8 hands")
+        TIE_BREAKER = "tie_breaker", _("Cup tie-breaker of 2 hands")
+
+    competition = models.ForeignKey(Competition, models.PROTECT, related_name="matches",
+                                    verbose_name=_("competition"))
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.REGULAR)
+    team_a = models.ForeignKey(Team, models.PROTECT, related_name="+", verbose_name=_("team A"))
+    team_b = models.ForeignKey(Team, models.PROTECT, related_name="+", verbose_name=_("team B"))
+    played_on = models.DateField(_("date"))
+    place = models.CharField(_("place"), max_length=120, blank=True)
+    played_publicly = models.BooleanField(_("played publicly"), default=True)
+    # R15: a private match, or one before the annual meeting, needs the jury's prior agreement.
+    jury_agreed_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, null=True, blank=True,
+                                       related_name="+", verbose_name=_("agreed by"))
+    jury_agreed_at = models.DateTimeField(_("agreed at"), null=True, blank=True)
+    # R14: the four players who actually played.
+    a_driver = models.ForeignKey(Player, models.PROTECT, null=True, blank=True, related_name="+",
+                                 verbose_name=_("A driver"))
+    a_catcher = models.ForeignKey(Player, models.PROTECT, null=True, blank=True, related_name="+",
+                                  verbose_name=_("A catcher"))
+    b_driver = models.ForeignKey(Player, models.PROTECT, null=True, blank=True, related_name="+",
+                                 verbose_name=_("B driver"))
+    b_catcher = models.ForeignKey(Player, models.PROTECT, null=True, blank=True, related_name="+",
+                                  verbose_name=_("B catcher"))
+    # R16/R17: the Cup tie this match counts for, and a Grand Prix match counted for the Championship.
+    cup_tie = models.ForeignKey(CupTie, models.PROTECT, null=True, blank=True, related_name="matches",
+                                verbose_name=_("Cup tie"))
+    counts_for_championship = models.BooleanField(_("also counts for the Championship"), default=False)
+
+    state = models.CharField(_("state"), max_length=20, choices=State.choices, default=State.SCHEDULED)
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, null=True, blank=True,
+                                   related_name="+", verbose_name=_("entered by"))
+    entered_at = models.DateTimeField(_("entered at"), null=True, blank=True)
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, null=True, blank=True,
+                                     related_name="+", verbose_name=_("confirmed by"))
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    jury_comment = models.TextField(_("jury comment"), blank=True)
+    # Optimistic locking: a save carries the version it was based on; a stale one is refused.
+    version = models.PositiveIntegerField(default=0)
+
+    # Derived (R13), a cache of the engine's answer.
+    score_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    score_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    hand_sum_a = models.PositiveIntegerField(null=True, blank=True)
+    hand_sum_b = models.PositiveIntegerField(null=True, blank=True)
+
+    history = HistoricalRecords()
+    objects = MatchQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-played_on", "id"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        permissions = [
+            ("enter_scores", _("Can enter match scores (jury)")),
+            ("confirm_scores", _("Can confirm others' entries and correct confirmed matches (chief jury)")),
+            ("agree_private_matches", _("Can agree private and early matches (chief jury)")),
+            ("organise", _("Can manage teams, competitions and draws (organiser)")),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=~Q(team_a=models.F("team_b")), name="match_teams_differ"),
+        ]
+
+    def __str__(self):
+        return f"{self.team_a} - {self.team_b}, {self.played_on}"
+
+    @property
+    def hands_expected(self):
+        return 2 if self.kind == self.Kind.TIE_BREAKER else 8
+
+    @property
+    def is_locked(self):
+        return self.state == self.State.CONFIRMED
+
+    def team(self, label):
+        return self.team_a if label == "A" else self.team_b
+
+    def players(self):
+        """The four players who played, by seat (R14)."""
+        return {"A.driver": self.a_driver, "A.catcher": self.a_catcher,
+                "B.driver": self.b_driver, "B.catcher": self.b_catcher}
+
+
+class Hand(models.Model):
+    match = models.ForeignKey(Match, models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField(_("hand"))
+    attackers = models.CharField(_("attacking team"), max_length=1, choices=TEAM_CHOICES)
+    # R5 holdings per team: trumps (the Fool counts), honours, which of XVI-XVIII are held.
+    a_trumps = models.PositiveSmallIntegerField(_("A trumps"))
+    a_honours = models.PositiveSmallIntegerField(_("A honours"))
+    a_high_trumps = models.CharField(_("A holds of XVI-XVIII"), max_length=20, blank=True)
+    b_trumps = models.PositiveSmallIntegerField(_("B trumps"))
+    b_honours = models.PositiveSmallIntegerField(_("B honours"))
+    b_high_trumps = models.CharField(_("B holds of XVI-XVIII"), max_length=20, blank=True)
+    # The full record, when the jury entered the deal and the ten tricks (FORMAT.md).
+    deal = models.JSONField(_("deal"), null=True, blank=True)
+    tricks = models.JSONField(_("tricks"), null=True, blank=True)
+
+    # Derived (R5-R12), a cache of the engine's answer.
+    score_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    score_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    raw_a = models.IntegerField(null=True, blank=True)
+    raw_b = models.IntegerField(null=True, blank=True)
+    ceiling_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    ceiling_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    lines = models.JSONField(null=True, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["match", "number"]
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="hand_number_once_a_match"),
+        ]
+
+    def __str__(self):
+        return f"{self.match}, hand {self.number}"
+
+
+class Announcement(models.Model):
+    hand = models.ForeignKey(Hand, models.CASCADE, related_name="announcements")
+    position = models.PositiveSmallIntegerField(_("position"))
+    feast = models.CharField(_("feast"), max_length=40, choices=FEAST_CHOICES)
+    seat = models.CharField(_("announced by"), max_length=10, choices=SEAT_CHOICES)
+    cards = models.CharField(_("declared cards"), max_length=40, blank=True)
+    suits = models.CharField(_("declared suits"), max_length=40, blank=True)
+    contra = models.CharField(_("contra"), max_length=10, blank=True,
+                              choices=[("partner", _("by the partner")), ("opponents", _("by the opponents"))])
+    result = models.CharField(_("result"), max_length=4, blank=True,
+                              choices=[("won", _("won")), ("lost", _("lost"))])
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["hand", "position"]
+        verbose_name = _("announcement")
+        verbose_name_plural = _("announcements")
+
+    def __str__(self):
+        return f"{self.get_feast_display()} ({self.seat})"
+
+    @property
+    def team(self):
+        return self.seat[0]
+
+
+class SilentPremium(models.Model):
+    hand = models.ForeignKey(Hand, models.CASCADE, related_name="silent_premiums")
+    premium = models.CharField(_("premium"), max_length=30, choices=PREMIUM_CHOICES)
+    team = models.CharField(_("team"), max_length=1, choices=TEAM_CHOICES)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["hand", "premium"]
+        verbose_name = _("silent premium")
+        verbose_name_plural = _("silent premiums")
+
+    def __str__(self):
+        return f"{self.get_premium_display()} ({self.team})"
