@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 
 class CardError(ValueError):
@@ -155,7 +155,7 @@ class Card:
         return f"Card({str(self)!r})"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parse_card(text: str) -> Card:
     if text == "Fool":
         return Card(trump=FOOL_NUMBER)

@@ -13,10 +13,25 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import (
-    ANGEL, LAMOUR, PACK, Card, CardError, Seat, Suit, Team, catcher, driver,
+    ANGEL,
+    LAMOUR,
+    PACK,
+    Card,
+    CardError,
+    Seat,
+    Suit,
+    Team,
+    catcher,
+    driver,
 )
 from .feasts import (
-    FEASTS, FLIGHT_CHAIN, MAGNIFIED_CHAIN, SILENT_PREMIUMS, Feast, SilentPremium, SuitRule,
+    FEASTS,
+    FLIGHT_CHAIN,
+    MAGNIFIED_CHAIN,
+    SILENT_PREMIUMS,
+    Feast,
+    SilentPremium,
+    SuitRule,
 )
 from .problems import FORMAT, InvalidRecord, Problems
 

@@ -37,9 +37,9 @@ def holdings(draw):
     names = ["XVI", "XVII", "XVIII"]
     return {
         "A": {"trumps": trumps_a, "honours": honours_a,
-              "high_trumps": [n for n, a in zip(names, highs) if a]},
+              "high_trumps": [n for n, a in zip(names, highs, strict=True) if a]},
         "B": {"trumps": 22 - trumps_a, "honours": 2 - honours_a,
-              "high_trumps": [n for n, a in zip(names, highs) if not a]},
+              "high_trumps": [n for n, a in zip(names, highs, strict=True) if not a]},
     }
 
 
