@@ -34,6 +34,12 @@ def match_result(hand_scores: list[int]) -> MatchResult:
     return MatchResult(match_score(hand_scores), sum(hand_scores), tuple(hand_scores))
 
 
+def tie_breaker_result(hand_scores: list[int]) -> MatchResult:
+    """R16: a Cup tie-breaker's two hand scores are summed, not averaged."""
+    total = sum(hand_scores)
+    return MatchResult(total, total, tuple(hand_scores))
+
+
 def check_match_shape(record: Any) -> list[Any]:
     """The hand records of a match record, once its shape and R3's alternation hold."""
     problems = Problems()
@@ -50,7 +56,7 @@ def check_match_shape(record: Any) -> list[Any]:
         count = len(hands) if isinstance(hands, list) else "no"
         problems.add("hands", "R13", f"a match is exactly {HANDS_IN_A_MATCH} hands, not {count}")
         problems.raise_if_any()
-    _check_alternation(hands, problems)
+    check_alternation(hands, problems)
     problems.raise_if_any()
     return hands
 
@@ -62,7 +68,7 @@ def _check_teams(teams: Any, problems: Problems) -> None:
         problems.add("teams", FORMAT, "must name the two teams A and B")
 
 
-def _check_alternation(hands: list[Any], problems: Problems) -> None:
+def check_alternation(hands: list[Any], problems: Problems) -> None:
     """R3: attack alternates, so each team attacks in 4 of the 8 hands."""
     previous = None
     for number, hand in enumerate(hands):
