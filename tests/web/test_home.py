@@ -21,10 +21,3 @@ def test_home_page_speaks_hungarian_when_asked(client):
     assert response.status_code == 200
     assert '<html lang="hu">' in response.text
 
-
-def test_login_page_shows_the_form(client):
-    response = client.get(reverse("login"))
-
-    assert response.status_code == 200
-    assert 'name="username"' in response.text
-    assert 'name="password"' in response.text
