@@ -421,8 +421,7 @@ def _parse_players(record: dict, problems: Problems) -> tuple[str, str | None, t
         with_whom = "with a partner" if partner is not None else "alone"
         problems.add("defenders", "R18", f"a declarer playing {with_whom} has {expected} "
                                          f"defenders, not {len(defenders)} (seed 000: four play)")
-    names = [declarer, partner, *defenders]
-    names = [name for name in names if name is not None]
+    names = [name for name in (declarer, partner, *defenders) if _is_name(name)]
     if len(set(names)) != len(names):
         problems.add("defenders", "R18", "the four players must be different people")
     return declarer, partner, defenders
@@ -433,14 +432,14 @@ def _is_name(value: Any) -> bool:
 
 
 def _parse_bid(raw: Any, problems: Problems) -> Bid | None:
-    if raw not in BIDS:
+    if not isinstance(raw, str) or raw not in BIDS:
         problems.add("bid", "R18", f"expected one of {', '.join(BIDS)}, got {raw!r}")
         return None
     return BIDS[raw]
 
 
 def _parse_contra(raw: Any, field: str, problems: Problems) -> int:
-    if raw not in CONTRA_LEVELS:
+    if not (raw is None or isinstance(raw, str)) or raw not in CONTRA_LEVELS:
         names = ", ".join(str(name) for name in CONTRA_LEVELS if name)
         problems.add(field, "R18", f"expected null, {names}; got {raw!r}")
         return 0
@@ -454,8 +453,8 @@ def _whole_number(record: dict, key: str, highest: int | None, problems: Problem
         problems.add(key, FORMAT, f"must be a whole number, got {value!r}")
         return None
     if value < 0 or (highest is not None and value > highest):
-        top = f" to {highest}" if highest is not None else " or more"
-        problems.add(key, "R18", f"must be from 0{top}, got {value}")
+        allowed = f"from 0 to {highest}" if highest is not None else "0 or more"
+        problems.add(key, "R18", f"must be {allowed}, got {value}")
         return None
     return value
 
@@ -500,7 +499,7 @@ def _parse_bonus_entry(raw: Any, field: str, problems: Problems) -> _Entry | Non
     before = len(problems.found)
     for key in sorted(set(raw) - _BONUS_KEYS, key=str):
         problems.add(f"{field}.{key}", FORMAT, "is not a field of a bonus")
-    kind = BONUS_KINDS.get(raw.get("bonus"))
+    kind = BONUS_KINDS.get(raw.get("bonus")) if isinstance(raw.get("bonus"), str) else None
     if kind is None:
         problems.add(f"{field}.bonus", "R18", f"not a bonus of seed 000: {raw.get('bonus')!r}")
     side = _parse_side(raw.get("side"), f"{field}.side", problems)
