@@ -23,6 +23,8 @@ class Suit(enum.Enum):
     SPADES = "s"
     CLUBS = "c"
 
+    __hash__ = object.__hash__  # members are singletons; Enum's own hash is slow Python code
+
     @property
     def is_red(self) -> bool:
         return self in (Suit.HEARTS, Suit.DIAMONDS)
@@ -137,6 +139,12 @@ class Card:
         """Order within a trick among trumps or among cards of one suit."""
         return self.trump if self.is_trump else int(self.rank)
 
+    def __hash__(self) -> int:
+        # Cheaper than the generated hash of (trump, suit, rank); equal cards hash alike.
+        if self.trump:
+            return self.trump
+        return 100 + 10 * "hdsc".index(self.suit.value) + int(self.rank)
+
     @property
     def sort_key(self) -> tuple[int, int]:
         """Trumps first, highest first; then suits in FORMAT.md order, highest rank first."""
@@ -196,6 +204,8 @@ class Team(enum.Enum):
     A = "A"
     B = "B"
 
+    __hash__ = object.__hash__  # members are singletons; Enum's own hash is slow Python code
+
     @property
     def other(self) -> Team:
         return Team.B if self is Team.A else Team.A
@@ -207,6 +217,8 @@ class Team(enum.Enum):
 class Role(enum.Enum):
     DRIVER = "driver"
     CATCHER = "catcher"
+
+    __hash__ = object.__hash__
 
 
 @dataclass(frozen=True)

@@ -71,21 +71,23 @@ class Feast:
     is_flight: bool = False
     decision: str = field(default="", compare=False)
 
-    @property
-    def is_message(self) -> bool:
-        return self.category is Category.MESSAGE
+    # Derived once from the fields above: the scorer asks these for every announcement.
+    is_message: bool = field(init=False, repr=False, compare=False)
+    binds: bool = field(init=False, repr=False, compare=False)  # ties a card to a trick (R9)
+    is_trophy: bool = field(init=False, repr=False, compare=False)
+    is_little_trophy: bool = field(init=False, repr=False, compare=False)
+    is_great_trophy: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def is_little_trophy(self) -> bool:
-        return self.trophy is TrophyClass.LITTLE
-
-    @property
-    def is_great_trophy(self) -> bool:
-        return self.trophy is TrophyClass.GREAT
-
-    @property
-    def is_trophy(self) -> bool:
-        return self.trophy is not None
+    def __post_init__(self) -> None:
+        derived = {
+            "is_message": self.category is Category.MESSAGE,
+            "binds": bool(self.fixed_bindings or self.declared_tricks or self.suit_bindings),
+            "is_trophy": self.trophy is not None,
+            "is_little_trophy": self.trophy is TrophyClass.LITTLE,
+            "is_great_trophy": self.trophy is TrophyClass.GREAT,
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     @property
     def trophy_rank(self) -> int | None:

@@ -16,9 +16,10 @@ NORMAL_CEILING = 100  # R12: no team scores above 100 without a trophy
 LITTLE_TROPHY_CEILING = 110  # R12: a won Little trophy raises the ceiling to 110
 DEFENCE = 20  # R5
 CONSOLATION_CAP = {True: 100, False: 90}  # R5: keyed by "is the attacking team"
+TEAMS = (Team.A, Team.B)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     item: str
     points: int
@@ -62,37 +63,45 @@ def announcement_points(announcement: Announcement) -> int:
     return value if announcement.won else -value
 
 
-def contra_line(announcement: Announcement) -> tuple[Team, Line] | None:
-    """R8: the calling team's separate contra line, limited to plus or minus 20."""
-    if announcement.contra is None:
-        return None
+def contra_points(announcement: Announcement) -> int:
+    """R8: the calling team's contra line, limited to plus or minus 20."""
     amount = min(announcement.feast.value, CONTRA_LIMIT)
-    item = f"contra:{announcement.feast.id}"
     if announcement.contra is Contra.PARTNER:
-        return announcement.team, Line(item, amount if announcement.won else -amount)
-    return announcement.team.other, Line(item, -amount if announcement.won else amount)
+        return amount if announcement.won else -amount
+    return -amount if announcement.won else amount
 
 
-def team_lines(hand: Hand, team: Team) -> list[Line]:
-    """Consolation, then each announcement and contra in record order, then silent premiums."""
-    lines = [Line("consolation", consolation(hand.holdings[team], team is hand.attackers))]
+def contra_team(announcement: Announcement) -> Team:
+    """R8: a partner's contra is the announcer's team's line, an opponents' contra theirs."""
+    return announcement.team if announcement.contra is Contra.PARTNER else announcement.team.other
+
+
+def hand_lines(hand: Hand) -> dict[Team, list[Line]]:
+    """Each team's lines: consolation, then each announcement and contra in record order, then
+    silent premiums (R5-R10)."""
+    lines = {
+        team: [Line("consolation", consolation(hand.holdings[team], team is hand.attackers))]
+        for team in TEAMS
+    }
+    announced: dict[Team, set[str]] = {Team.A: set(), Team.B: set()}
     for announcement in hand.announcements:
-        if announcement.team is team:
-            lines.append(Line(announcement.feast.id, announcement_points(announcement)))
-        contra = contra_line(announcement)
-        if contra is not None and contra[0] is team:
-            lines.append(contra[1])
-    announced = {a.feast.id for a in hand.announcements if a.team is team}
+        feast_id = announcement.feast.id
+        lines[announcement.team].append(Line(feast_id, announcement_points(announcement)))
+        announced[announcement.team].add(feast_id)
+        if announcement.contra is not None:
+            lines[contra_team(announcement)].append(Line("contra:" + feast_id, contra_points(announcement)))
     for entry in hand.silent or ():
         # R10: a team that announced a feast covering the same event does not also score it silently.
-        if entry.team is team and not entry.premium.covered_by & announced:
-            lines.append(Line(entry.premium.id, entry.premium.value))
+        if not entry.premium.covered_by & announced[entry.team]:
+            lines[entry.team].append(Line(entry.premium.id, entry.premium.value))
     return lines
 
 
 def ceiling(hand: Hand, team: Team) -> int | None:
     """R12 steps 2-4: the team's ceiling, or None when a lost trophy above 100 scores it 0."""
     trophies = [a for a in hand.announcements if a.team is team and a.feast.is_trophy]
+    if not trophies:
+        return NORMAL_CEILING
     if any(a.feast.is_great_trophy and not a.won for a in trophies):
         return None
     limit = NORMAL_CEILING
@@ -106,15 +115,15 @@ def ceiling(hand: Hand, team: Team) -> int | None:
     return max(limit, 0)
 
 
-def score_team(hand: Hand, team: Team) -> TeamScore:
-    lines = tuple(team_lines(hand, team))
+def score_team(hand: Hand, team: Team, lines: list[Line]) -> TeamScore:
     raw = sum(line.points for line in lines)
     limit = ceiling(hand, team)
     if limit is None:
-        return TeamScore(score=0, raw=raw, ceiling=0, lines=lines)  # R12 step 2
-    return TeamScore(score=min(max(raw, 0), limit), raw=raw, ceiling=limit, lines=lines)
+        return TeamScore(score=0, raw=raw, ceiling=0, lines=tuple(lines))  # R12 step 2
+    return TeamScore(score=min(max(raw, 0), limit), raw=raw, ceiling=limit, lines=tuple(lines))
 
 
 def score_hand(hand: Hand) -> dict[Team, TeamScore]:
     """Both teams' scores for a checked hand whose results are all known (R5-R12)."""
-    return {team: score_team(hand, team) for team in (Team.A, Team.B)}
+    lines = hand_lines(hand)
+    return {team: score_team(hand, team, lines[team]) for team in TEAMS}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from dataclasses import dataclass, replace
+from dataclasses import field as dataclass_field
 from typing import Any
 
 from .cards import (
@@ -53,6 +54,8 @@ class Contra(enum.Enum):
     PARTNER = "partner"  # the announcer's own team
     OPPONENTS = "opponents"
 
+    __hash__ = object.__hash__
+
 
 @dataclass(frozen=True)
 class Holding:
@@ -87,13 +90,15 @@ class Announcement:
     suits: tuple[Suit, ...] = ()
     contra: Contra | None = None
     won: bool | None = None  # None for messages (R6) and for results still to be adjudicated
+    team: Team = dataclass_field(init=False, repr=False, compare=False)  # the announcer's team
 
-    @property
-    def team(self) -> Team:
-        return self.by.team
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "team", self.by.team)
 
     def bindings(self) -> list[tuple[Card, frozenset[int]]]:
         """Each card this announcement binds and the tricks it is bound to (R9)."""
+        if not self.feast.binds:
+            return []
         bound = [(Card.parse(text), tricks) for text, tricks in self.feast.fixed_bindings]
         bound += [(card, self.feast.declared_tricks) for card in self.cards]
         if self.feast.suit_bindings and self.suits:
@@ -236,12 +241,9 @@ def _parse_holdings_shape(value: Any, problems: Problems) -> dict[Team, Holding]
     if not isinstance(value, dict) or set(value) != {"A", "B"}:
         problems.add("holdings", "R5", "must hold exactly the two teams A and B")
         return None
-    holdings = {}
-    for team in TEAMS:
-        holding = _parse_one_holding(value[team.value], f"holdings.{team}", problems)
-        if holding is None:
-            return None
-        holdings[team] = holding
+    holdings = {team: _parse_one_holding(value[team.value], f"holdings.{team}", problems) for team in TEAMS}
+    if None in holdings.values():
+        return None
     return holdings
 
 
@@ -430,8 +432,9 @@ def _parse_announcement(item: Any, index: int, adjudicated: bool,
     if not isinstance(item, dict):
         problems.add(field, FORMAT, "must be an object with feast, by, contra and result")
         return None
-    for key in sorted(set(item) - _ANNOUNCEMENT_KEYS, key=str):
-        problems.add(f"{field}.{key}", FORMAT, "is not a field of an announcement")
+    if not _ANNOUNCEMENT_KEYS.issuperset(item):
+        for key in sorted(set(item) - _ANNOUNCEMENT_KEYS, key=str):
+            problems.add(f"{field}.{key}", FORMAT, "is not a field of an announcement")
     feast = _parse_feast(item.get("feast"), field, problems)
     by = _parse_seat(item.get("by"), field, problems)
     if feast is None:
@@ -467,6 +470,8 @@ def _parse_seat(value: Any, field: str, problems: Problems) -> Seat | None:
 
 
 def _parse_declared_cards(value: Any, feast: Feast, field: str, problems: Problems) -> tuple | None:
+    if not value and feast.declared_cards == 0:
+        return ()
     value = [] if value is None else value
     cards = _parse_card_list(value, f"{field}.cards", "R1", problems)
     if cards is None:
@@ -498,6 +503,8 @@ def _count(number: int, noun: str) -> str:
 
 
 def _parse_declared_suits(value: Any, feast: Feast, field: str, problems: Problems) -> tuple | None:
+    if not value and feast.suits is SuitRule.NONE:
+        return ()
     value = [] if value is None else value
     if not isinstance(value, list):
         problems.add(f"{field}.suits", FORMAT, "must be a list of suit names")
@@ -562,6 +569,9 @@ def _parse_result(item: dict, field: str, adjudicated: bool, problems: Problems)
 def _chain_key(announcement: Announcement) -> tuple | None:
     """The R7 chain an announcement belongs to, per team (magnified: per declared card)."""
     feast = announcement.feast
+    if feast.is_message:
+        # A message tells of the announcer's own hand, so each partner may give the same one.
+        return (announcement.by, "message", feast.id, announcement.suits)
     if feast.chain is None:
         # Outside the chains a team may combine feasts, but announcing the same one twice is one
         # announcement made twice (R7 keeps only one announcement of each thing).
