@@ -1,0 +1,263 @@
+"""Random legal hands: for demo data, the benchmark and property tests.
+
+Everything takes a :class:`random.Random`, so a seed gives the same hands again. A generated hand
+is legal throughout: the deal keeps R3, the announcements keep R6-R9 (declared magnifiers held,
+messages true, no two of a chain, no conflicting bindings, at most one contra a team), and the play
+keeps R4 and R9 (bound cards stay bound).
+
+Two kinds of record come out (FORMAT.md):
+
+- :func:`full_record`: deal, announcements and the 10 tricks, results left to the adjudicator;
+- :func:`results_record`: a full hand adjudicated, then holdings, results and silent premiums
+  only, with the deal and the tricks dropped.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from .adjudicate import adjudicate
+from .cards import ANGEL, LAMOUR, PACK, PLAY_ORDER, Card, Seat, Suit, Team, catcher, driver
+from .feasts import FEASTS, MAGNIFIED_CHAIN, Feast, SuitRule
+from .play import (
+    BIT,
+    CARD_INDEX,
+    PLAY_POSITION,
+    TRICKS_IN_A_HAND,
+    Bindings,
+    bindings_of,
+    bound_elsewhere_masks,
+    mask_of,
+    playable_mask,
+    winning_index,
+)
+from .records import Announcement, Contra, Hand, Holding, message_falsehood
+
+TEAMS = (Team.A, Team.B)
+_FEAST_IDS = tuple(FEASTS)
+_REDS = (Suit.HEARTS, Suit.DIAMONDS)
+_BLACKS = (Suit.SPADES, Suit.CLUBS)
+# How many announcements a team makes, drawn from this list: most hands have a few.
+_ANNOUNCEMENT_COUNTS = (0, 1, 1, 2, 2, 2, 3, 3, 4, 5)
+CONTRA_CHANCE = 0.3  # the chance that a team calls its one contra (R8), when there is a feast to call it on
+
+
+# --- the deal (R3) ------------------------------------------------------------------------------
+
+
+def random_deal(rng: random.Random, attackers: Team) -> dict[Seat, tuple[Card, ...]]:
+    """R3: the XX to the attacking Driver, the XIX to the attacking Catcher, the other 38 cards
+    shuffled; redealt until every player has at least 3 trumps."""
+    rest = [card for card in PACK if card not in (ANGEL, LAMOUR)]
+    defenders = attackers.other
+    while True:
+        rng.shuffle(rest)
+        deal = {
+            driver(attackers): (ANGEL, *rest[0:9]),
+            catcher(attackers): (LAMOUR, *rest[9:18]),
+            driver(defenders): tuple(rest[18:28]),
+            catcher(defenders): tuple(rest[28:38]),
+        }
+        if all(sum(1 for card in cards if card.trump) >= 3 for cards in deal.values()):
+            return {seat: tuple(sorted(cards, key=_sort_key)) for seat, cards in deal.items()}
+
+
+def _sort_key(card: Card) -> tuple[int, int]:
+    return card.sort_key
+
+
+def holdings_of(deal: dict[Seat, tuple[Card, ...]]) -> dict[Team, Holding]:
+    return {team: Holding.of_cards([*deal[driver(team)], *deal[catcher(team)]]) for team in TEAMS}
+
+
+# --- announcements (R6-R9) ----------------------------------------------------------------------
+
+
+class _Announcer:
+    """Draws announcements one at a time and keeps only those the hand allows."""
+
+    def __init__(self, rng: random.Random, deal: dict[Seat, tuple[Card, ...]]):
+        self.rng = rng
+        self.deal = deal
+        self.made: list[Announcement] = []
+        self.chains: dict[tuple, list[str]] = {}
+        self.bound: dict[tuple[Team, Card], frozenset[int]] = {}
+
+    def draw(self, team: Team) -> None:
+        feast = FEASTS[self.rng.choice(_FEAST_IDS)]
+        by = driver(team) if self.rng.random() < 0.5 else catcher(team)
+        cards = self._declared_cards(feast, by)
+        suits = self._declared_suits(feast, by)
+        if cards is None or suits is None:
+            return
+        announcement = Announcement(len(self.made), feast, by, cards, suits)
+        if self._allowed(announcement):
+            self._keep(announcement)
+
+    def _declared_cards(self, feast: Feast, by: Seat) -> tuple[Card, ...] | None:
+        """R9: magnified and flight feasts declare magnifiers the announcer holds."""
+        if not feast.declared_cards:
+            return ()
+        magnifiers = [card for card in self.deal[by] if card.is_magnifier]
+        if len(magnifiers) < feast.declared_cards:
+            return None
+        return tuple(self.rng.sample(magnifiers, feast.declared_cards))
+
+    def _declared_suits(self, feast: Feast, by: Seat) -> tuple[Suit, ...] | None:
+        rule = feast.suits
+        if rule is SuitRule.NONE:
+            return ()
+        if rule is SuitRule.OPTIONAL_ONE:
+            # Number of a Suit: name a suit of which the announcer holds at least two, not all (R6).
+            counts = {suit: sum(1 for card in self.deal[by] if card.suit is suit) for suit in Suit}
+            suits = [suit for suit in Suit if 2 <= counts[suit] < len(suit.ranks())]
+            return (self.rng.choice(suits),) if suits else None
+        if rule is SuitRule.ANY_ONE:
+            return (self.rng.choice(tuple(Suit)),)
+        if rule is SuitRule.ONE_BLACK:
+            return (self.rng.choice(_BLACKS),)
+        return (self.rng.choice(_REDS), self.rng.choice(_BLACKS))
+
+    def _allowed(self, announcement: Announcement) -> bool:
+        if announcement.feast.is_message and message_falsehood(announcement, self.deal[announcement.by]):
+            return False  # R6: messages are true of the announcer's hand
+        return self._fits_chains(announcement) and self._fits_bindings(announcement)
+
+    def _fits_chains(self, announcement: Announcement) -> bool:
+        """R7: one announcement of a chain per team (Pheasant with Falcon allowed); outside the chains
+        no feast twice."""
+        held = self.chains.get(_chain_key(announcement), [])
+        if not held:
+            return True
+        return {*held, announcement.feast.id} == {"pheasant", "falcon"} and len(held) == 1
+
+    def _fits_bindings(self, announcement: Announcement) -> bool:
+        """R9: no card bound to different tricks by one team."""
+        for card, tricks in announcement.bindings():
+            earlier = self.bound.get((announcement.team, card))
+            if earlier is not None and not earlier & tricks:
+                return False
+        return True
+
+    def _keep(self, announcement: Announcement) -> None:
+        self.made.append(announcement)
+        self.chains.setdefault(_chain_key(announcement), []).append(announcement.feast.id)
+        for card, tricks in announcement.bindings():
+            key = (announcement.team, card)
+            self.bound[key] = self.bound.get(key, tricks) & tricks
+
+
+def _chain_key(announcement: Announcement) -> tuple:
+    feast = announcement.feast
+    if feast.chain is None:
+        return (announcement.team, feast.id)
+    if feast.chain == MAGNIFIED_CHAIN:
+        return (announcement.team, feast.chain, announcement.cards)  # one chain per declared card
+    return (announcement.team, feast.chain)
+
+
+def random_announcements(rng: random.Random, deal: dict[Seat, tuple[Card, ...]]) -> tuple[Announcement, ...]:
+    """Announcements both teams could make on this deal, with some contras (R8)."""
+    announcer = _Announcer(rng, deal)
+    for team in TEAMS:
+        for _ in range(rng.choice(_ANNOUNCEMENT_COUNTS)):
+            announcer.draw(team)
+    made = announcer.made
+    rng.shuffle(made)  # FORMAT.md: announcements in any order
+    made = [replace(a, index=index) for index, a in enumerate(made)]
+    return tuple(_with_contras(rng, made))
+
+
+def _with_contras(rng: random.Random, announcements: list[Announcement]) -> list[Announcement]:
+    """R8: each team may call one contra, on any announced feast (never on a message)."""
+    feasts = [a for a in announcements if not a.feast.is_message]
+    for caller in TEAMS:
+        free = [a for a in feasts if a.contra is None]
+        if not free or rng.random() >= CONTRA_CHANCE:
+            continue
+        target = rng.choice(free)
+        contra = Contra.PARTNER if target.team is caller else Contra.OPPONENTS
+        announcements[target.index] = replace(target, contra=contra)
+        feasts = [a for a in announcements if not a.feast.is_message]
+    return announcements
+
+
+# --- the play (R2, R4, R9) ----------------------------------------------------------------------
+
+
+def random_play(rng: random.Random, deal: dict[Seat, tuple[Card, ...]], attackers: Team,
+                bindings: Bindings, strong: Team | None = None) -> tuple[tuple[Card, ...], ...]:
+    """A legal play to the end: each player picks at random among the cards R4 and R9 allow.
+    Players of the ``strong`` team instead always play their highest allowed card."""
+    hands = [[CARD_INDEX[card] for card in deal[seat]] for seat in PLAY_ORDER]
+    masks = [mask_of(deal[seat]) for seat in PLAY_ORDER]
+    elsewhere = [bound_elsewhere_masks(bindings[seat]) if bindings.get(seat) else None for seat in PLAY_ORDER]
+    is_strong = [seat.team is strong for seat in PLAY_ORDER]
+    leader = PLAY_POSITION[driver(attackers)]
+    tricks = []
+    for number in range(1, TRICKS_IN_A_HAND + 1):
+        indices: list[int] = []
+        led = None
+        for position in range(4):
+            player = (leader + position) % 4
+            bound = elsewhere[player][number] if elsewhere[player] else 0
+            playable = playable_mask(masks[player], led, bound)
+            options = [card for card in hands[player] if playable & BIT[card]]
+            if is_strong[player]:
+                card = max(options, key=_POWER.__getitem__)
+            else:
+                card = options[0] if len(options) == 1 else rng.choice(options)
+            hands[player].remove(card)
+            masks[player] &= ~BIT[card]
+            indices.append(card)
+            if led is None:
+                led = card
+        tricks.append(tuple(PACK[card] for card in indices))
+        leader = (leader + winning_index(indices)) % 4
+    return tuple(tricks)
+
+
+# How strongly a card plays, by PACK index: trumps above suit cards, high above low.
+_POWER = tuple(card.trump * 10 if card.trump else int(card.rank) for card in PACK)
+
+
+# --- whole hands --------------------------------------------------------------------------------
+
+
+def random_hand(rng: random.Random, *, attackers: Team | None = None,
+                deal: dict[Seat, tuple[Card, ...]] | None = None,
+                announcements: tuple[Announcement, ...] | None = None,
+                strong: Team | None = None) -> Hand:
+    """A full hand (deal, announcements, tricks), not yet adjudicated: no results, no silent list."""
+    if attackers is None:
+        attackers = rng.choice(TEAMS)
+    if deal is None:
+        deal = random_deal(rng, attackers)
+    if announcements is None:
+        announcements = random_announcements(rng, deal)
+    bindings = bindings_of((a for a in announcements if not a.feast.is_message), deal)
+    tricks = random_play(rng, deal, attackers, bindings, strong)
+    return Hand(attackers, holdings_of(deal), announcements, None, deal, tricks)
+
+
+def full_record(rng: random.Random, **options: Any) -> dict[str, Any]:
+    """A FORMAT.md record with deal and tricks, for the engine to adjudicate (see random_hand)."""
+    return random_hand(rng, **options).as_record()
+
+
+def results_of(hand: Hand) -> Hand:
+    """A full hand adjudicated, reduced to what a results-mode record holds (no deal, no tricks)."""
+    return replace(adjudicate(hand), deal=None, tricks=None)
+
+
+def results_record(rng: random.Random, **options: Any) -> dict[str, Any]:
+    """A FORMAT.md results-mode record: holdings, announcements with results, silent premiums."""
+    return results_of(random_hand(rng, **options)).as_record()
+
+
+__all__ = [
+    "full_record", "holdings_of", "random_announcements", "random_deal", "random_hand", "random_play",
+    "results_of", "results_record",
+]
