@@ -289,34 +289,38 @@ def _match_lines(match, credits, existing, players):
 
 def rederive(fix=False):
     """Re-derive the register and the cups from the confirmed hands (R20); jury entries of
-    variants are kept as they are. Returns one line per difference; with fix=True repairs them."""
+    variants are kept as they are. Returns one line per difference; with fix=True repairs them.
+
+    The repair always runs, in a savepoint that a dry run rolls back: so the cups are judged on
+    the repaired entries, and a dry run reports exactly what fix=True would change."""
     with transaction.atomic():
-        today = timezone.localdate()
-        players = dict(Player.objects.values_list("pk", "name"))
-        lines, touched = [], set()
-        matches = Match.objects.select_related("competition__season").order_by("pk")
-        announcements_by_match = {}
-        for announcement in _won_trophy_announcements(Match.objects.values("pk")):
-            announcements_by_match.setdefault(announcement.hand.match_id, []).append(announcement)
-        entries_by_match = {}
-        for win in TrophyWin.objects.filter(variant=TrophyWin.Variant.ROYAL, withdrawn_on__isnull=True) \
-                .select_related("player").order_by("won_on", "id"):
-            entries_by_match.setdefault(win.match_id, []).append(win)
-        for match in matches:
-            credits = credits_of_match(match, announcements_by_match.get(match.pk, []))
-            existing = entries_by_match.pop(match.pk, [])
-            lines += _match_lines(match, credits, existing, players)
-            if fix:
-                touched |= _apply_match(match, credits, existing, today)
-        for win in entries_by_match.pop(None, []):
-            lines.append(f"{_describe_win(win)} has no match")
-            if fix:
-                _withdraw(win, today, REASON_MATCH_DELETED)
-                touched.add(win.player_id)
-        lines += _award_lines(players)
-        if fix:
-            sync_awards(set(players))
-        return lines
+        lines = _repair_register()
+        if not fix:
+            transaction.set_rollback(True)
+    return lines
+
+
+def _repair_register():
+    today = timezone.localdate()
+    players = dict(Player.objects.values_list("pk", "name"))
+    announcements_by_match, entries_by_match = {}, {}
+    for announcement in _won_trophy_announcements(Match.objects.values("pk")):
+        announcements_by_match.setdefault(announcement.hand.match_id, []).append(announcement)
+    standing = TrophyWin.objects.filter(variant=TrophyWin.Variant.ROYAL, withdrawn_on__isnull=True)
+    for win in standing.select_related("player").order_by("won_on", "id"):
+        entries_by_match.setdefault(win.match_id, []).append(win)
+    lines = []
+    for match in Match.objects.select_related("competition__season").order_by("pk"):
+        credits = credits_of_match(match, announcements_by_match.get(match.pk, []))
+        existing = entries_by_match.pop(match.pk, [])
+        lines += _match_lines(match, credits, existing, players)
+        _apply_match(match, credits, existing, today)
+    for win in entries_by_match.pop(None, []):
+        lines.append(f"{_describe_win(win)} has no match")
+        _withdraw(win, today, REASON_MATCH_DELETED)
+    lines += _award_lines(players)
+    sync_awards(set(players))
+    return lines
 
 
 def _award_lines(players):

@@ -1,0 +1,346 @@
+"""The national trophy register (R11, R20): entries made from confirmed hands, withdrawals on
+correction, trophy points and cups at thresholds, and the whole-register check used by rescore.
+
+Matches are built directly with the ORM (Hand + Announcement rows, state confirmed), the way the
+engine stores them, and tournaments.register.sync_match is called as the engine calls it.
+"""
+
+import datetime
+from types import SimpleNamespace
+
+import pytest
+
+from tournaments import register
+from tournaments.models import (
+    Announcement,
+    Competition,
+    CupAward,
+    Hand,
+    Match,
+    Player,
+    Season,
+    Team,
+    TrophyWin,
+)
+
+pytestmark = pytest.mark.django_db
+
+MARCH_1 = datetime.date(2026, 3, 1)
+MARCH_8 = datetime.date(2026, 3, 8)
+MARCH_15 = datetime.date(2026, 3, 15)
+
+
+def make_world(*, both_partners=False, values=False, thresholds="100,250,500,1000", year=2026):
+    """A season with two teams: alice (driver) and bob (catcher) against carol and dave."""
+    season = Season.objects.create(
+        year=year, trophy_credit_both_partners=both_partners, trophy_points_are_values=values,
+        cup_thresholds=thresholds,
+    )
+    people = {name: Player.objects.create(name=name.title(), membership_number=f"{year}-{name}")
+              for name in ("alice", "bob", "carol", "dave")}
+    red = Team.objects.create(season=season, name="Red", driver=people["alice"], catcher=people["bob"])
+    blue = Team.objects.create(season=season, name="Blue", driver=people["carol"], catcher=people["dave"])
+    championship = Competition.objects.create(
+        season=season, kind=Competition.Kind.CHAMPIONSHIP, name="Championship", slug="championship",
+    )
+    return SimpleNamespace(season=season, red=red, blue=blue, championship=championship, **people)
+
+
+def make_match(world, played_on=MARCH_1, trophies=(), state=Match.State.CONFIRMED, competition=None):
+    """A match of `world`'s teams; `trophies` is a list of (hand number, seat, feast, result)."""
+    match = Match.objects.create(
+        competition=competition or world.championship, team_a=world.red, team_b=world.blue,
+        played_on=played_on, state=state,
+        a_driver=world.alice, a_catcher=world.bob, b_driver=world.carol, b_catcher=world.dave,
+    )
+    set_announcements(match, trophies)
+    return match
+
+
+def set_announcements(match, trophies):
+    """Replace the match's hands, as a correction saved by the engine does."""
+    match.hands.all().delete()
+    for number in range(1, 9):
+        hand = Hand.objects.create(
+            match=match, number=number, attackers="A" if number % 2 else "B",
+            a_trumps=11, a_honours=1, a_high_trumps="XVI", b_trumps=11, b_honours=1, b_high_trumps="XVII,XVIII",
+        )
+        wanted = [(seat, feast, result) for hand_number, seat, feast, result in trophies if hand_number == number]
+        for position, (seat, feast, result) in enumerate(wanted):
+            Announcement.objects.create(hand=hand, position=position, feast=feast, seat=seat, result=result)
+
+
+def confirmed_match(world, played_on=MARCH_1, trophies=()):
+    match = make_match(world, played_on, trophies)
+    register.sync_match(match)
+    return match
+
+
+def standing(player):
+    return list(TrophyWin.objects.filter(player=player, withdrawn_on__isnull=True))
+
+
+# --- entries from hands --------------------------------------------------------------------------
+
+def test_a_trophy_won_in_a_confirmed_hand_enters_the_register_by_itself():
+    world = make_world()
+    match = confirmed_match(world, trophies=[(3, "A.driver", "royal", "won")])
+
+    [win] = TrophyWin.objects.all()
+    assert (win.player, win.partner, win.team) == (world.alice, world.bob, world.red)
+    assert (win.trophy, win.variant, win.won_on) == ("royal", TrophyWin.Variant.ROYAL, MARCH_1)
+    assert (win.match, win.competition, win.hand.number) == (match, world.championship, 3)
+    assert win.announcement.feast == "royal"
+    assert win.points == 1  # R20 default: 1 trophy point per trophy
+    assert win.withdrawn_on is None
+
+
+def test_the_announcer_is_the_player_in_the_announcing_seat_of_that_match():
+    world = make_world()
+    confirmed_match(world, trophies=[(2, "B.catcher", "marriage", "won")])
+
+    [win] = TrophyWin.objects.all()
+    assert (win.player, win.partner, win.team) == (world.dave, world.carol, world.blue)
+
+
+def test_lost_trophies_messages_and_other_feasts_do_not_enter():
+    world = make_world()
+    confirmed_match(world, trophies=[
+        (1, "A.driver", "royal", "lost"), (2, "B.driver", "pagat_ultimo", "won"),
+    ])
+
+    assert not TrophyWin.objects.exists()
+
+
+@pytest.mark.parametrize("state", [Match.State.ENTERED, Match.State.RETURNED, Match.State.IN_ENTRY])
+def test_a_match_enters_the_register_only_once_confirmed(state):
+    world = make_world()
+    match = make_match(world, trophies=[(1, "A.driver", "royal", "won")], state=state)
+
+    register.sync_match(match)
+
+    assert not TrophyWin.objects.exists()
+
+
+def test_both_partners_are_credited_when_the_season_says_so():
+    world = make_world(both_partners=True)
+    confirmed_match(world, trophies=[(1, "A.catcher", "scale", "won")])
+
+    credited = {(win.player, win.partner, win.team) for win in TrophyWin.objects.all()}
+    assert credited == {(world.bob, world.alice, world.red), (world.alice, world.bob, world.red)}
+
+
+def test_trophy_points_are_the_trophy_value_when_the_season_says_so():
+    world = make_world(values=True)
+    confirmed_match(world, trophies=[(1, "A.driver", "royal", "won"), (2, "A.driver", "spadille", "won")])
+
+    assert sorted(win.points for win in TrophyWin.objects.all()) == [30, 200]
+
+
+def test_syncing_an_unchanged_match_leaves_its_entries_untouched():
+    world = make_world()
+    match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    [win] = TrophyWin.objects.all()
+    history_rows = win.history.count()
+
+    register.sync_match(match)
+
+    [again] = TrophyWin.objects.all()
+    assert again.pk == win.pk and again.history.count() == history_rows
+
+
+def test_a_correction_that_replaces_the_hands_keeps_a_trophy_that_still_holds():
+    world = make_world()
+    match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    [win] = TrophyWin.objects.all()
+
+    set_announcements(match, [(5, "A.driver", "royal", "won")])
+    register.sync_match(match)
+
+    [again] = TrophyWin.objects.all()
+    assert again.pk == win.pk and again.withdrawn_on is None
+    assert again.hand.number == 5  # relinked to the hand the trophy is now recorded in
+
+
+def test_a_correction_that_removes_a_trophy_withdraws_the_entry_with_reason_and_date():
+    world = make_world()
+    match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won"), (2, "B.driver", "scale", "won")])
+
+    set_announcements(match, [(1, "A.driver", "royal", "lost"), (2, "B.driver", "scale", "won")])
+    register.sync_match(match)
+
+    royal = TrophyWin.objects.get(trophy="royal")
+    assert royal.withdrawn_on is not None
+    assert royal.withdrawal_reason == register.REASON_TROPHY_REMOVED
+    assert TrophyWin.objects.get(trophy="scale").withdrawn_on is None
+    assert TrophyWin.objects.count() == 2  # never deleted
+
+
+def test_a_deleted_hand_withdraws_its_trophy():
+    world = make_world()
+    match = confirmed_match(world, trophies=[(8, "A.driver", "royal", "won")])
+
+    match.hands.get(number=8).delete()
+    register.sync_match(match)
+
+    [win] = TrophyWin.objects.all()
+    assert win.withdrawal_reason == register.REASON_TROPHY_REMOVED
+
+
+def test_a_match_sent_back_withdraws_its_trophies_and_reconfirming_enters_them_anew():
+    world = make_world()
+    match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+
+    Match.objects.filter(pk=match.pk).update(state=Match.State.RETURNED)
+    register.sync_match(match)
+    [withdrawn] = TrophyWin.objects.all()
+    assert withdrawn.withdrawal_reason == register.REASON_MATCH_NOT_CONFIRMED
+
+    Match.objects.filter(pk=match.pk).update(state=Match.State.CONFIRMED)
+    register.sync_match(match)
+    assert [win.withdrawn_on for win in TrophyWin.objects.order_by("id")] == [withdrawn.withdrawn_on, None]
+
+
+def test_the_same_trophy_twice_in_a_match_is_two_entries():
+    world = make_world()
+    match = confirmed_match(world, trophies=[(1, "A.driver", "marriage", "won"), (4, "A.driver", "marriage", "won")])
+    assert len(standing(world.alice)) == 2
+
+    set_announcements(match, [(4, "A.driver", "marriage", "won")])
+    register.sync_match(match)
+
+    assert len(standing(world.alice)) == 1
+    assert TrophyWin.objects.filter(withdrawn_on__isnull=False).count() == 1
+
+
+def test_a_corrected_date_moves_the_entry_without_withdrawing_it():
+    world = make_world()
+    match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+
+    Match.objects.filter(pk=match.pk).update(played_on=MARCH_8)
+    register.sync_match(match)
+
+    [win] = TrophyWin.objects.all()
+    assert win.won_on == MARCH_8 and win.withdrawn_on is None
+
+
+# --- cups ----------------------------------------------------------------------------------------
+
+def test_a_cup_is_awarded_to_the_trophy_that_reaches_the_threshold():
+    world = make_world(values=True, thresholds="100,250")
+    confirmed_match(world, MARCH_1, [(1, "A.driver", "marriage", "won")])  # 60
+    assert not CupAward.objects.exists()
+
+    confirmed_match(world, MARCH_8, [(1, "A.driver", "dschinn", "won")])  # 110
+
+    [award] = CupAward.objects.all()
+    assert (award.player, award.threshold, award.awarded_on) == (world.alice, 100, MARCH_8)
+    assert award.reached_by.trophy == "dschinn"
+
+
+def test_one_trophy_crossing_several_thresholds_makes_one_award_each():
+    world = make_world(values=True, thresholds="100,250,500")
+    confirmed_match(world, MARCH_1, [(1, "A.driver", "marriage", "won")])  # 60
+    confirmed_match(world, MARCH_8, [(1, "A.driver", "royal", "won")])  # 260
+
+    awards = CupAward.objects.order_by("threshold")
+    assert [(award.threshold, award.reached_by.trophy) for award in awards] == [(100, "royal"), (250, "royal")]
+
+
+def test_with_one_point_a_trophy_the_count_of_trophies_reaches_the_threshold():
+    world = make_world(thresholds="3")
+    confirmed_match(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (2, "A.driver", "manille", "won")])
+    assert not CupAward.objects.exists()
+
+    confirmed_match(world, MARCH_8, [(1, "A.driver", "spadille", "won")])
+
+    [award] = CupAward.objects.all()
+    assert award.threshold == 3 and award.reached_by.won_on == MARCH_8
+
+
+def test_awards_follow_the_order_the_trophies_were_won_not_recorded():
+    world = make_world(values=True, thresholds="100")
+    confirmed_match(world, MARCH_15, [(1, "A.driver", "marriage", "won")])
+    confirmed_match(world, MARCH_1, [(1, "A.driver", "marriage", "won")])  # recorded later, won earlier
+
+    [award] = CupAward.objects.all()
+    assert award.awarded_on == MARCH_15 and award.reached_by.won_on == MARCH_15
+
+
+def test_both_partners_collect_points_and_cups_when_both_are_credited():
+    world = make_world(both_partners=True, values=True, thresholds="100")
+    confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+
+    assert {award.player for award in CupAward.objects.all()} == {world.alice, world.bob}
+
+
+def test_a_correction_that_removes_the_trophy_withdraws_its_award_and_keeps_both_visible():
+    world = make_world(values=True, thresholds="100")
+    confirmed_match(world, MARCH_1, [(1, "A.driver", "marriage", "won")])
+    second = confirmed_match(world, MARCH_8, [(1, "A.driver", "marriage", "won")])
+    [award] = CupAward.objects.all()
+
+    set_announcements(second, [(1, "A.driver", "marriage", "lost")])
+    register.sync_match(second)
+
+    award.refresh_from_db()
+    assert award.withdrawn_on is not None
+    assert award.withdrawal_reason == register.REASON_POINTS_BELOW
+    assert award.reached_by.withdrawn_on is not None
+
+    confirmed_match(world, MARCH_15, [(1, "A.driver", "scale", "won")])  # 180 again
+    awards = list(CupAward.objects.order_by("id"))
+    assert [(a.threshold, a.withdrawn_on is None) for a in awards] == [(100, False), (100, True)]
+    assert awards[1].reached_by.trophy == "scale"
+
+
+def test_an_earlier_trophy_confirmed_later_takes_the_award_over():
+    world = make_world(values=True, thresholds="100")
+    confirmed_match(world, MARCH_1, [(1, "A.driver", "marriage", "won")])
+    confirmed_match(world, MARCH_15, [(1, "A.driver", "marriage", "won")])
+    confirmed_match(world, MARCH_8, [(1, "A.driver", "marriage", "won")])
+
+    old, new = CupAward.objects.order_by("id")
+    assert old.withdrawal_reason == register.REASON_REACHED_BY_OTHER
+    assert (new.withdrawn_on, new.awarded_on, new.reached_by.won_on) == (None, MARCH_8, MARCH_8)
+
+
+# --- the whole register --------------------------------------------------------------------------
+
+def test_rederive_finds_nothing_in_a_register_kept_by_sync_match():
+    world = make_world(values=True, thresholds="100")
+    confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+
+    assert register.rederive() == []
+
+
+def test_rederive_reports_and_repairs_a_register_that_missed_a_match():
+    world = make_world(values=True, thresholds="100")
+    confirmed_match(world, MARCH_1, [(1, "A.driver", "royal", "won")])
+    unsynced = make_match(world, MARCH_8, [(1, "B.driver", "royal", "won")])  # never synced
+    TrophyWin.objects.filter(trophy="royal", player=world.alice).update(points=7)  # tampered
+
+    lines = register.rederive()
+    assert any(f"match {unsynced.pk}" in line and "missing Royal of Carol" in line for line in lines)
+    assert any("differs in points" in line for line in lines)
+    assert not TrophyWin.objects.filter(player=world.carol).exists()  # a dry run changes nothing
+
+    assert register.rederive(fix=True) == lines
+    assert register.rederive() == []
+    assert TrophyWin.objects.get(player=world.carol).points == 200
+    assert CupAward.objects.filter(player=world.carol, withdrawn_on__isnull=True).count() == 1
+
+
+def test_rederive_withdraws_entries_of_a_match_no_longer_confirmed_and_keeps_variant_entries():
+    world = make_world()
+    match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    Match.objects.filter(pk=match.pk).update(state=Match.State.RETURNED)
+    TrophyWin.objects.create(player=world.carol, trophy="gloria", variant=TrophyWin.Variant.EMPEROR,
+                             won_on=MARCH_8, points=1)
+
+    lines = register.rederive(fix=True)
+
+    assert len(lines) == 1 and "no longer holds" in lines[0]
+    assert TrophyWin.objects.get(trophy="royal").withdrawal_reason == register.REASON_MATCH_NOT_CONFIRMED
+    assert TrophyWin.objects.get(trophy="gloria").withdrawn_on is None
+    assert register.rederive() == []
