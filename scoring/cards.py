@@ -231,7 +231,7 @@ class Seat:
     @staticmethod
     def parse(text: str) -> Seat:
         try:
-            return _SEATS_BY_NAME[text]
+            return SEATS_BY_NAME[text]
         except (KeyError, TypeError):
             raise CardError(
                 f"{text!r} is not a seat (A.driver, A.catcher, B.driver, B.catcher)"
@@ -263,7 +263,7 @@ SEATS_CLOCKWISE: tuple[Seat, ...] = (
 PLAY_ORDER: tuple[Seat, ...] = (
     SEATS_CLOCKWISE[0], SEATS_CLOCKWISE[3], SEATS_CLOCKWISE[2], SEATS_CLOCKWISE[1],
 )
-_SEATS_BY_NAME = {str(seat): seat for seat in SEATS_CLOCKWISE}
+SEATS_BY_NAME = {str(seat): seat for seat in SEATS_CLOCKWISE}
 
 
 def seats_in_play_order(leader: Seat) -> tuple[Seat, Seat, Seat, Seat]:

@@ -17,6 +17,7 @@ from .cards import (
     ANGEL,
     LAMOUR,
     PACK,
+    SEATS_BY_NAME,
     Card,
     CardError,
     Seat,
@@ -55,6 +56,11 @@ class Contra(enum.Enum):
     OPPONENTS = "opponents"
 
     __hash__ = object.__hash__
+
+
+_CONTRAS = {contra.value: contra for contra in Contra}
+_TEAMS_BY_NAME = {team.value: team for team in Team}
+_HIGH_TRUMP_NUMBERS = {"XVI": 16, "XVII": 17, "XVIII": 18}
 
 
 @dataclass(frozen=True)
@@ -196,11 +202,10 @@ def _parse_attackers(record: dict, problems: Problems) -> Team | None:
     if "attackers" not in record:
         problems.add("attackers", "R3", "every hand records its attacking team (A or B)")
         return None
-    try:
-        return Team(record["attackers"])
-    except (ValueError, TypeError):
+    team = _TEAMS_BY_NAME.get(record["attackers"]) if isinstance(record["attackers"], str) else None
+    if team is None:
         problems.add("attackers", "R3", f"{record['attackers']!r} is not a team (A or B)")
-        return None
+    return team
 
 
 # --- holdings (R5) --------------------------------------------------------------------------
@@ -241,7 +246,8 @@ def _parse_holdings_shape(value: Any, problems: Problems) -> dict[Team, Holding]
     if not isinstance(value, dict) or set(value) != {"A", "B"}:
         problems.add("holdings", "R5", "must hold exactly the two teams A and B")
         return None
-    holdings = {team: _parse_one_holding(value[team.value], f"holdings.{team}", problems) for team in TEAMS}
+    holdings = {team: _parse_one_holding(value[name], "holdings." + name, problems)
+                for name, team in _TEAMS_BY_NAME.items()}
     if None in holdings.values():
         return None
     return holdings
@@ -252,8 +258,9 @@ def _parse_one_holding(value: Any, field: str, problems: Problems) -> Holding | 
         problems.add(field, "R5", "must be an object with trumps, honours and high_trumps")
         return None
     ok = True
-    for key in sorted(set(value) - _HOLDING_KEYS, key=str):
-        problems.add(f"{field}.{key}", FORMAT, "is not a field of a team's holdings")
+    if not _HOLDING_KEYS.issuperset(value):
+        for key in sorted(set(value) - _HOLDING_KEYS, key=str):
+            problems.add(f"{field}.{key}", FORMAT, "is not a field of a team's holdings")
         ok = False
     trumps, honours = value.get("trumps"), value.get("honours")
     if not _is_int(trumps):
@@ -278,11 +285,11 @@ def _parse_high_trumps(value: Any, field: str, problems: Problems) -> frozenset[
         return None
     numbers = []
     for text in value:
-        card = _card_or_none(text)
-        if card is None or not 16 <= card.trump <= 18:
+        number = _HIGH_TRUMP_NUMBERS.get(text) if isinstance(text, str) else None
+        if number is None:
             problems.add(field, "R5", f"{text!r} is not one of XVI, XVII, XVIII")
             return None
-        numbers.append(card.trump)
+        numbers.append(number)
     if len(set(numbers)) != len(numbers):
         problems.add(field, "R5", "names a trump twice")
         return None
@@ -452,21 +459,21 @@ def _parse_announcement(item: Any, index: int, adjudicated: bool,
 
 
 def _parse_feast(value: Any, field: str, problems: Problems) -> Feast | None:
+    feast = FEASTS.get(value) if isinstance(value, str) else None
+    if feast is not None:
+        return feast
     if value in SILENT_PREMIUMS:
         problems.add(f"{field}.feast", "R10", f"{value!r} is a silent premium: it is not announced")
-        return None
-    feast = FEASTS.get(value) if isinstance(value, str) else None
-    if feast is None:
+    else:
         problems.add(f"{field}.feast", FORMAT, f"{value!r} is not a feast id of FORMAT.md")
-    return feast
+    return None
 
 
 def _parse_seat(value: Any, field: str, problems: Problems) -> Seat | None:
-    try:
-        return Seat.parse(value)
-    except CardError as error:
-        problems.add(f"{field}.by", "R2", str(error))
-        return None
+    seat = SEATS_BY_NAME.get(value) if isinstance(value, str) else None
+    if seat is None:
+        problems.add(f"{field}.by", "R2", f"{value!r} is not a seat (A.driver, A.catcher, B.driver, B.catcher)")
+    return seat
 
 
 def _parse_declared_cards(value: Any, feast: Feast, field: str, problems: Problems) -> tuple | None:
@@ -546,12 +553,11 @@ def _parse_message_extras(item: dict, field: str, problems: Problems) -> tuple[N
 def _parse_contra(value: Any, field: str, problems: Problems) -> Contra | None:
     if value is None:
         return None
-    try:
-        return Contra(value)
-    except ValueError:
+    contra = _CONTRAS.get(value) if isinstance(value, str) else None
+    if contra is None:
         problems.add(f"{field}.contra", "R8",
                      f"{value!r} is not a contra: null, \"partner\" or \"opponents\" (no re-contras)")
-        return None
+    return contra
 
 
 def _parse_result(item: dict, field: str, adjudicated: bool, problems: Problems) -> bool | None:
@@ -701,9 +707,8 @@ def _parse_silent_entry(item: Any, field: str, problems: Problems) -> SilentEntr
         problems.add(f"{field}.premium", "R10",
                      f"{item.get('premium')!r} is not a silent premium "
                      "(obscure, lie_in_wait, four_kings, silent_mond_capture)")
-    try:
-        team = Team(item.get("team"))
-    except ValueError:
+    team = _TEAMS_BY_NAME.get(item.get("team")) if isinstance(item.get("team"), str) else None
+    if team is None:
         problems.add(f"{field}.team", FORMAT, f"{item.get('team')!r} is not a team (A or B)")
         return None
     if premium is None:
@@ -716,13 +721,6 @@ def _parse_silent_entry(item: Any, field: str, problems: Problems) -> SilentEntr
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _card_or_none(text: Any) -> Card | None:
-    try:
-        return Card.parse(text)
-    except (CardError, TypeError):
-        return None
 
 
 __all__ = ["Announcement", "Contra", "Hand", "Holding", "InvalidRecord", "SilentEntry", "parse_hand"]
