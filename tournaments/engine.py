@@ -1,0 +1,464 @@
+"""The one bridge between stored facts and the rules engine (scoring/).
+
+Facts (who attacked, holdings, announcements, contras, results, silent premiums, or the full deal
+and tricks) are stored as rows; a FORMAT.md record is built from them (:func:`hand_record`,
+:func:`match_record`) or turned into them (:func:`record_match`). Every score kept in the
+database is the engine's answer for those facts, written in the same transaction that saves them
+(ARCHITECTURE.md, invariants). No other Django module imports scoring's evaluation functions.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F, Prefetch
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import scoring
+from scoring import InvalidRecord, Problem
+from scoring.match import MATCH_FORMAT, check_alternation, match_result, tie_breaker_result
+from scoring.problems import Problems
+from scoring.records import HAND_FORMAT
+
+from .models import Announcement, Hand, Match, SilentPremium
+
+__all__ = [
+    "EntryRefused", "InvalidRecord", "MatchLocked", "NotAllowed", "Problem", "StaleMatch",
+    "announcement_record", "check_match_records", "confirm_match", "correct_match",
+    "evaluate_hand_record", "hand_record", "hands_with_facts", "match_record", "record_match", "rescore",
+    "rescore_match", "return_match", "running_totals",
+]
+
+TEAMS = ("A", "B")
+TIE_BREAKER_HANDS = 2  # R16: a Cup tie-breaker is two hands, summed
+CONFIRM_PERMISSION = "tournaments.confirm_scores"
+
+
+class EntryRefused(Exception):
+    """A save the jury may not make as asked; the message says why."""
+
+    def __init__(self, message: str):
+        self.message = message
+        super().__init__(message)
+
+
+class MatchLocked(EntryRefused):
+    """A confirmed match changes only through a correction (chief jury, with a reason)."""
+
+
+class NotAllowed(EntryRefused):
+    """The user lacks the permission, or is the juror who entered the match (two-person rule)."""
+
+
+class StaleMatch(EntryRefused):
+    """Someone else saved the match since the form was opened (optimistic locking)."""
+
+    def __init__(self, message: str, current: Match):
+        super().__init__(message)
+        self.current = current
+
+
+# --- stored rows -> FORMAT.md records -----------------------------------------------------------
+
+
+def _split(text: str) -> list[str]:
+    return text.split() if text else []
+
+
+def _holding(trumps: int, honours: int, high: str) -> dict[str, Any]:
+    return {"trumps": trumps, "honours": honours, "high_trumps": _split(high)}
+
+
+def announcement_record(announcement: Announcement) -> dict[str, Any]:
+    record: dict[str, Any] = {"feast": announcement.feast, "by": announcement.seat}
+    if announcement.cards:
+        record["cards"] = _split(announcement.cards)
+    if announcement.suits:
+        record["suits"] = _split(announcement.suits)
+    if not scoring.FEASTS[announcement.feast].is_message:  # R6: messages carry no contra or result
+        record["contra"] = announcement.contra or None
+        if announcement.result:
+            record["result"] = announcement.result
+    return record
+
+
+def hand_record(hand: Hand) -> dict[str, Any]:
+    """The FORMAT.md hand record of a stored hand (use with prefetched announcements and premiums)."""
+    record: dict[str, Any] = {
+        "format": HAND_FORMAT,
+        "attackers": hand.attackers,
+        "holdings": {
+            "A": _holding(hand.a_trumps, hand.a_honours, hand.a_high_trumps),
+            "B": _holding(hand.b_trumps, hand.b_honours, hand.b_high_trumps),
+        },
+    }
+    if hand.deal is not None:
+        record["deal"] = hand.deal
+    record["announcements"] = [announcement_record(a) for a in hand.announcements.all()]
+    if hand.tricks is not None:
+        record["tricks"] = hand.tricks  # with the play known the engine decides the silent premiums
+    else:
+        record["silent"] = [{"premium": s.premium, "team": s.team} for s in hand.silent_premiums.all()]
+    return record
+
+
+def hands_with_facts():
+    """Hands with everything :func:`hand_record` reads, in two extra queries however many hands."""
+    return Hand.objects.prefetch_related(
+        Prefetch("announcements", queryset=Announcement.objects.order_by("position")),
+        Prefetch("silent_premiums", queryset=SilentPremium.objects.order_by("premium")),
+    )
+
+
+def match_record(match: Match) -> dict[str, Any]:
+    """The FORMAT.md match record: the two teams and every stored hand."""
+    hands = hands_with_facts().filter(match=match).order_by("number")
+    return {
+        "format": MATCH_FORMAT,
+        "teams": {"A": {"name": match.team_a.name}, "B": {"name": match.team_b.name}},
+        "hands": [hand_record(hand) for hand in hands],
+    }
+
+
+# --- checking and scoring records ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheckedHand:
+    """A hand record the engine accepted: its normalised facts and the engine's answer."""
+
+    hand: scoring.Hand
+    answer: dict[str, Any]
+
+
+def _check_hand(record: Any) -> CheckedHand:
+    try:
+        checked = scoring.check_hand(record)
+    except ModuleNotFoundError:  # the adjudicator is needed only for records with tricks
+        raise InvalidRecord([Problem("tricks", "R4", "deciding results from the tricks is not available yet")]) \
+            from None
+    scores = scoring.score_checked_hand(checked)
+    answer = {team.value: scores[team].as_dict() for team in scores}
+    return CheckedHand(checked, answer)
+
+
+def evaluate_hand_record(record: Any) -> dict[str, Any]:
+    """The FORMAT.md answer for one hand record (lines and scores); raises InvalidRecord."""
+    return _check_hand(record).answer
+
+
+def check_match_records(match: Match, records: list[Any]) -> list[CheckedHand]:
+    """Check every hand of a match; raise one InvalidRecord listing all problems ("hands[i]." fields)."""
+    problems = Problems()
+    expected = match.hands_expected
+    if not isinstance(records, list) or len(records) != expected:
+        count = len(records) if isinstance(records, list) else 0
+        ruling = "R16" if expected == TIE_BREAKER_HANDS else "R13"
+        problems.add("hands", ruling, f"this match is exactly {expected} hands, not {count}")
+        problems.raise_if_any()
+    check_alternation(records, problems)  # R3: attack alternates
+    checked: list[CheckedHand] = []
+    for number, record in enumerate(records):
+        try:
+            checked.append(_check_hand(record))
+        except InvalidRecord as invalid:
+            problems.found += [problem.within(f"hands[{number}].") for problem in invalid.problems]
+    problems.raise_if_any()
+    return checked
+
+
+def _result(match: Match, hand_scores: list[int]):
+    if match.kind == Match.Kind.TIE_BREAKER:
+        return tie_breaker_result(hand_scores)  # R16: summed, not averaged
+    return match_result(hand_scores)  # R13
+
+
+def running_totals(hand_answers: list[dict[str, Any] | None]) -> dict[str, dict[str, Any]]:
+    """Each team's sum and average over the hands scored so far (R13 rounding), for the entry page."""
+    totals = {}
+    for team in TEAMS:
+        scores = [answer[team]["score"] for answer in hand_answers if answer is not None]
+        result = match_result(scores) if scores else None
+        totals[team] = {"hands": len(scores), "sum": result.hand_sum if result else 0,
+                        "average": result.score if result else None}
+    return totals
+
+
+# --- saving: facts and their derived scores in one transaction ----------------------------------
+
+
+def _stamp(instance, user, reason: str) -> None:
+    """Who made the change and why, for django-simple-history."""
+    instance._history_user = user
+    instance._change_reason = reason
+
+
+def _save_if_changed(instance, values: dict[str, Any], user, reason: str) -> bool:
+    changed = instance.pk is None or any(getattr(instance, key) != value for key, value in values.items())
+    if changed:
+        for key, value in values.items():
+            setattr(instance, key, value)
+        _stamp(instance, user, reason)
+        instance.save()
+    return changed
+
+
+def _delete(instance, user, reason: str) -> None:
+    _stamp(instance, user, reason)
+    instance.delete()  # one object at a time, so each deletion leaves its own history row
+
+
+def _hand_values(checked: CheckedHand) -> dict[str, Any]:
+    hand = checked.hand
+    holdings = {team.value: hand.holdings[team].as_record() for team in hand.holdings}
+    values: dict[str, Any] = {"attackers": hand.attackers.value}
+    for team in TEAMS:
+        prefix = team.lower()
+        values[f"{prefix}_trumps"] = holdings[team]["trumps"]
+        values[f"{prefix}_honours"] = holdings[team]["honours"]
+        values[f"{prefix}_high_trumps"] = " ".join(holdings[team]["high_trumps"])
+        values[f"score_{prefix}"] = checked.answer[team]["score"]
+        values[f"raw_{prefix}"] = checked.answer[team]["raw"]
+        values[f"ceiling_{prefix}"] = checked.answer[team]["ceiling"]
+    values["deal"] = (
+        {str(seat): [str(card) for card in cards] for seat, cards in hand.deal.items()} if hand.deal else None
+    )
+    values["tricks"] = [[str(card) for card in trick] for trick in hand.tricks] if hand.tricks else None
+    values["lines"] = {team: checked.answer[team]["lines"] for team in TEAMS}
+    return values
+
+
+def _announcement_values(announcement) -> dict[str, Any]:
+    """Row values of one checked announcement (adjudicated results included)."""
+    won = announcement.won
+    return {
+        "feast": announcement.feast.id,
+        "seat": str(announcement.by),
+        "cards": " ".join(str(card) for card in announcement.cards),
+        "suits": " ".join(suit.word for suit in announcement.suits),
+        "contra": announcement.contra.value if announcement.contra else "",
+        "result": "" if won is None else ("won" if won else "lost"),
+    }
+
+
+def _store_announcements(hand: Hand, checked: CheckedHand, user, reason: str) -> None:
+    existing = {a.position: a for a in hand.announcements.all()} if hand.pk else {}
+    for position, announcement in enumerate(checked.hand.announcements):
+        row = existing.pop(position, None) or Announcement(hand=hand, position=position)
+        _save_if_changed(row, _announcement_values(announcement), user, reason)
+    for row in existing.values():
+        _delete(row, user, reason)
+
+
+def _store_silent(hand: Hand, checked: CheckedHand, user, reason: str) -> None:
+    existing = {s.premium: s for s in hand.silent_premiums.all()} if hand.pk else {}
+    for entry in checked.hand.silent or ():
+        row = existing.pop(entry.premium.id, None) or SilentPremium(hand=hand, premium=entry.premium.id)
+        _save_if_changed(row, {"team": entry.team.value}, user, reason)
+    for row in existing.values():
+        _delete(row, user, reason)
+
+
+def _store_hands(match: Match, checked_hands: list[CheckedHand], user, reason: str) -> None:
+    stored = {hand.number: hand for hand in hands_with_facts().filter(match=match)}
+    for number, checked in enumerate(checked_hands, start=1):
+        hand = stored.pop(number, None) or Hand(match=match, number=number)
+        _save_if_changed(hand, _hand_values(checked), user, reason)
+        _store_announcements(hand, checked, user, reason)
+        _store_silent(hand, checked, user, reason)
+    for hand in stored.values():
+        for row in [*hand.announcements.all(), *hand.silent_premiums.all()]:
+            _delete(row, user, reason)
+        _delete(hand, user, reason)
+
+
+def _claim_version(match: Match, expected_version: int | None) -> None:
+    """Optimistic locking: a conditional UPDATE ... WHERE version = expected, inside the transaction.
+
+    On PostgreSQL the UPDATE also holds the row until commit, so of two concurrent saves from the
+    same version exactly one matches; SQLite serialises writers anyway.
+    """
+    expected = match.version if expected_version is None else expected_version
+    claimed = Match.objects.filter(pk=match.pk, version=expected).update(version=F("version") + 1)
+    if not claimed:
+        current = Match.objects.with_teams().select_related("entered_by").get(pk=match.pk)
+        who = current.entered_by or _("another juror")
+        raise StaleMatch(
+            _("This match was changed by %(who)s since you opened it (version %(old)s, now %(new)s); "
+              "nothing was saved. Reload the match to see their entry.")
+            % {"who": who, "old": expected, "new": current.version},
+            current,
+        )
+    match.version = expected + 1
+
+
+def _after_save(match: Match) -> None:
+    """Tell the register (R20) and the competitions about the saved match, in this transaction."""
+    for module_name, function_name in (("tournaments.register", "sync_match"),
+                                       ("tournaments.competitions", "after_match_saved")):
+        if importlib.util.find_spec(module_name) is None:
+            continue
+        function = getattr(importlib.import_module(module_name), function_name, None)
+        if function is None:
+            continue
+        try:
+            function(match)
+        except ValidationError as refused:  # a competition rule (R15-R17) refuses the match
+            raise EntryRefused(" ".join(refused.messages)) from None
+
+
+def _store_match_scores(match: Match, checked_hands: list[CheckedHand]) -> None:
+    for team in TEAMS:
+        result = _result(match, [checked.answer[team]["score"] for checked in checked_hands])
+        setattr(match, f"score_{team.lower()}", result.score)
+        setattr(match, f"hand_sum_{team.lower()}", result.hand_sum)
+
+
+def record_match(match: Match, hand_records: list[dict], *, user, expected_version: int | None = None,
+                 reason: str = "", correction: bool = False) -> Match:
+    """Check every hand, then in ONE transaction replace the match's facts and store every score.
+
+    Raises InvalidRecord (nothing saved) for any problem, MatchLocked for a confirmed match unless
+    this is a correction, StaleMatch when ``expected_version`` is no longer the stored version.
+    """
+    checked_hands = check_match_records(match, hand_records)
+    if match.is_locked and not correction:
+        raise MatchLocked(_("This match is confirmed; only the chief jury may correct it, with a reason."))
+    reason = reason or _("Scores entered")
+    with transaction.atomic():
+        _claim_version(match, expected_version)
+        _store_hands(match, checked_hands, user, reason)
+        _store_match_scores(match, checked_hands)
+        if not correction:
+            match.state = Match.State.ENTERED
+            match.entered_by = user
+            match.entered_at = timezone.now()
+        _stamp(match, user, reason)
+        match.save()
+        _after_save(match)
+    return match
+
+
+def correct_match(match: Match, hand_records: list[dict], *, user, reason: str,
+                  expected_version: int | None = None) -> Match:
+    """A change to a confirmed match: chief jury only, with a written reason; the match stays confirmed."""
+    if not user.has_perm(CONFIRM_PERMISSION):
+        raise NotAllowed(_("Correcting a confirmed match needs the chief jury's permission."))
+    if not reason.strip():
+        raise EntryRefused(_("A correction to a confirmed match needs a written reason."))
+    return record_match(match, hand_records, user=user, expected_version=expected_version,
+                        reason=_("Correction: %(reason)s") % {"reason": reason.strip()}, correction=True)
+
+
+def _check_second_juror(match: Match, user) -> None:
+    if not user.has_perm(CONFIRM_PERMISSION):
+        raise NotAllowed(_("Confirming scores needs the chief jury's permission."))
+    if match.entered_by_id == user.pk:
+        raise NotAllowed(_("The juror who entered a match cannot confirm it or send it back; "
+                           "a second juror must."))
+    if match.state != Match.State.ENTERED:
+        raise EntryRefused(_("Only a match awaiting confirmation can be confirmed or sent back."))
+
+
+def _change_state(match: Match, user, expected_version: int | None, reason: str, **values) -> Match:
+    with transaction.atomic():
+        _claim_version(match, expected_version)
+        for key, value in values.items():
+            setattr(match, key, value)
+        _stamp(match, user, reason)
+        match.save()
+        _after_save(match)
+    return match
+
+
+def confirm_match(match: Match, user, expected_version: int | None = None) -> Match:
+    """The second juror's confirmation: the match is locked and counts on the public pages."""
+    _check_second_juror(match, user)
+    return _change_state(match, user, expected_version, _("Confirmed"), state=Match.State.CONFIRMED,
+                         confirmed_by=user, confirmed_at=timezone.now())
+
+
+def return_match(match: Match, user, comment: str, expected_version: int | None = None) -> Match:
+    """Send an entered match back to the jury with a comment saying what to check."""
+    _check_second_juror(match, user)
+    if not comment.strip():
+        raise EntryRefused(_("Say why the match is sent back."))
+    return _change_state(match, user, expected_version, _("Sent back: %(comment)s") % {"comment": comment},
+                         state=Match.State.RETURNED, jury_comment=comment.strip())
+
+
+# --- rescore: every cached score re-derived from the facts --------------------------------------
+
+
+def _expected_hand_values(answer: dict[str, Any]) -> dict[str, Any]:
+    expected: dict[str, Any] = {}
+    for team in TEAMS:
+        prefix = team.lower()
+        expected[f"score_{prefix}"] = answer[team]["score"]
+        expected[f"raw_{prefix}"] = answer[team]["raw"]
+        expected[f"ceiling_{prefix}"] = answer[team]["ceiling"]
+    expected["lines"] = {team: answer[team]["lines"] for team in TEAMS}
+    return expected
+
+
+def _difference(label: str, name: str, stored: Any, derived: Any) -> str:
+    return f"{label}: {name} stored {stored!r}, engine gives {derived!r}"
+
+
+def rescore_match(match: Match, hands: list[Hand], *, fix: bool, user=None) -> list[str]:
+    """Differences between the stored scores of one match and the engine's; repaired when ``fix``."""
+    reason = _("Rescore: cached scores re-derived from the stored facts")
+    differences, answers = [], []
+    for hand in hands:
+        label = f"match {match.pk} ({match}), hand {hand.number}"
+        try:
+            answer = evaluate_hand_record(hand_record(hand))
+        except InvalidRecord as invalid:
+            return differences + [f"{label}: the stored facts are no longer valid: {invalid}"]
+        answers.append(answer)
+        expected = _expected_hand_values(answer)
+        found = [_difference(label, name, getattr(hand, name), value)
+                 for name, value in expected.items() if getattr(hand, name) != value]
+        differences += found
+        if found and fix:
+            _save_if_changed(hand, expected, user, reason)
+    if len(hands) == match.hands_expected:
+        differences += _rescore_match_totals(match, answers, fix=fix, user=user, reason=reason)
+    return differences
+
+
+def _rescore_match_totals(match: Match, answers: list[dict], *, fix: bool, user, reason: str) -> list[str]:
+    expected = {}
+    for team in TEAMS:
+        result = _result(match, [answer[team]["score"] for answer in answers])
+        expected[f"score_{team.lower()}"] = result.score
+        expected[f"hand_sum_{team.lower()}"] = result.hand_sum
+    label = f"match {match.pk} ({match})"
+    found = [_difference(label, name, getattr(match, name), value)
+             for name, value in expected.items() if getattr(match, name) != value]
+    if found and fix:
+        _save_if_changed(match, expected, user, reason)
+    return found
+
+
+def rescore(*, fix: bool = False, user=None) -> list[str]:
+    """Re-derive every hand and match score (and the trophy register) from the stored facts."""
+    differences: list[str] = []
+    hands_by_match: dict[int, list[Hand]] = {}
+    for hand in hands_with_facts().order_by("match_id", "number"):
+        hands_by_match.setdefault(hand.match_id, []).append(hand)
+    with transaction.atomic():
+        for match in Match.objects.with_teams().order_by("pk"):
+            differences += rescore_match(match, hands_by_match.get(match.pk, []), fix=fix, user=user)
+        if importlib.util.find_spec("tournaments.register") is not None:
+            register = importlib.import_module("tournaments.register")
+            if hasattr(register, "rederive"):
+                differences += register.rederive(fix=fix)
+    return differences
+
