@@ -111,6 +111,11 @@ class TieState:
         return sums
 
     @property
+    def match_lines(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """Each match's scores with the sums after it."""
+        return list(zip(self.matches, self.running_sums, strict=True))
+
+    @property
     def loser(self) -> str | None:
         return {"A": "B", "B": "A"}.get(self.winner or "")
 

@@ -1,0 +1,100 @@
+"""R15 Team Championship: which matches count, the rules a counted match must meet, the table."""
+
+from django.core.exceptions import ValidationError
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.competitions import ChampionshipRow, championship_table
+from tournaments.models import Competition, Match, Team
+
+DEFAULT_MATCH_LIMIT = Competition._meta.get_field("match_limit").default
+
+
+def championship_of(season):
+    """The season's Championship (at most one a season), or None."""
+    return Competition.objects.filter(season=season, kind=Competition.Kind.CHAMPIONSHIP).first()
+
+
+def counts_for_championship(match) -> bool:
+    """R15, R17: a Championship match, or a Grand Prix match the jury counted for it."""
+    kind = match.competition.kind
+    return kind == Competition.Kind.CHAMPIONSHIP or (
+        kind == Competition.Kind.GRAND_PRIX and match.counts_for_championship
+    )
+
+
+def counted_matches(season):
+    """Every match of the season that counts for the Championship (any state)."""
+    return Match.objects.filter(competition__season=season).filter(
+        Q(competition__kind=Competition.Kind.CHAMPIONSHIP)
+        | Q(competition__kind=Competition.Kind.GRAND_PRIX, counts_for_championship=True)
+    )
+
+
+def check_championship_match(match) -> None:
+    """R15: raise ValidationError naming the rule when a counted match may not be recorded."""
+    if not counts_for_championship(match):
+        return
+    championship = championship_of(match.competition.season)
+    check_match_limit(match, championship)
+    check_jury_agreement(match, championship)
+
+
+def check_match_limit(match, championship=None) -> None:
+    """R15: a team plays at most ``match_limit`` (52) championship matches a season; the next is
+    refused. Matches already recorded (scored) count; the match itself does not."""
+    limit = championship.match_limit if championship else DEFAULT_MATCH_LIMIT
+    recorded = counted_matches(match.competition.season).filter(hand_sum_a__isnull=False)
+    if match.pk:
+        recorded = recorded.exclude(pk=match.pk)
+    for team in (match.team_a, match.team_b):
+        if recorded.of_team(team).count() >= limit:
+            raise ValidationError(
+                _("R15: %(team)s has already played %(limit)s championship matches this season; "
+                  "a team plays at most %(limit)s.") % {"team": team, "limit": limit},
+                code="R15_match_limit",
+            )
+
+
+def check_jury_agreement(match, championship=None) -> None:
+    """R15: a match not played publicly, or played before the annual meeting, counts only when the
+    jury agreed it before it was played (on the day of play at the latest)."""
+    meeting = championship.annual_meeting_date() if championship else None
+    if meeting is None:
+        meeting = Competition(season=match.competition.season).annual_meeting_date()
+    reasons = []
+    if not match.played_publicly:
+        reasons.append(_("it was not played publicly"))
+    if match.played_on < meeting:
+        reasons.append(_("it was played before the annual meeting (%(date)s)") % {"date": meeting})
+    if reasons and not agreed_before_play(match):
+        raise ValidationError(
+            _("R15: this championship match needs the jury's agreement given before it was played, "
+              "because %(reasons)s.") % {"reasons": _(" and ").join(reasons)},
+            code="R15_jury_agreement",
+        )
+
+
+def agreed_before_play(match) -> bool:
+    if match.jury_agreed_by_id is None or match.jury_agreed_at is None:
+        return False
+    return timezone.localdate(match.jury_agreed_at) <= match.played_on
+
+
+# --- the table ---------------------------------------------------------------------------------
+
+
+def standings(season) -> list[tuple[ChampionshipRow, Team]]:
+    """R15: the season table from confirmed counted matches. Two queries: the teams, the scores."""
+    teams = {team.pk: team for team in Team.objects.filter(season=season).with_players()}
+    scores: dict[int, list[int]] = {pk: [] for pk in teams}
+    rows = counted_matches(season).confirmed().values_list("team_a_id", "team_b_id", "score_a", "score_b")
+    for team_a, team_b, score_a, score_b in rows:
+        if score_a is None or score_b is None:
+            continue
+        scores.setdefault(team_a, []).append(score_a)
+        scores.setdefault(team_b, []).append(score_b)
+    scores = {pk: values for pk, values in scores.items() if pk in teams}
+    table = championship_table(scores, name=lambda pk: teams[pk].name)
+    return [(row, teams[row.team]) for row in table]

@@ -1,0 +1,78 @@
+"""R18 free games: training, variant and test games with points per player; the year's table."""
+
+import datetime
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from scoring.competitions import free_game_table, free_game_winners
+from scoring.variants import VariantRecordError, score_emperor, score_three_handed
+from tournaments.models import Competition, FreeGame, FreeGameScore, Player
+
+SCORERS = {
+    FreeGame.Variant.EMPEROR: score_emperor,
+    FreeGame.Variant.THREE_HANDED: score_three_handed,
+}
+
+
+def variant_points(variant: str, record) -> dict[str, int]:
+    """R18: each player's points from the variant's scorer (scoring/variants), by name as written
+    in the record. Raises ValidationError with every problem the scorer found."""
+    try:
+        answer = SCORERS[variant](record)
+    except VariantRecordError as refused:
+        raise ValidationError([str(problem) for problem in refused.problems], code="R18_record") from None
+    return {entry["name"]: entry["points"] for entry in answer["players"]}
+
+
+def find_players(names) -> dict[str, Player]:
+    """Players named in a variant record, by name or membership number; an unknown one is refused."""
+    found = Player.objects.filter(Q(name__in=names) | Q(membership_number__in=names))
+    by_key = {}
+    for player in found:
+        by_key[player.name] = by_key[player.membership_number] = player
+    missing = [name for name in names if name not in by_key]
+    if missing:
+        raise ValidationError(_("R18: no player is called %(names)s.") % {"names": ", ".join(missing)},
+                              code="R18_player")
+    return {name: by_key[name] for name in names}
+
+
+def record_free_game(competition, *, played_on: datetime.date, kind: str, variant: str = FreeGame.Variant.ROYAL,
+                     points: dict | None = None, record=None, note: str = "") -> FreeGame:
+    """Store a free game (R18). Emperor and three-handed games give their record, whose points the
+    variant scorer derives; other games give the points per player (Player -> int)."""
+    if competition.kind != Competition.Kind.FREE_GAMES:
+        raise ValidationError(_("R18: free games are recorded in the season's free games."), code="R18_kind")
+    if played_on.year != competition.season.year:
+        raise ValidationError(_("R18: the game was played in %(year)s, not in this season.")
+                              % {"year": played_on.year}, code="R18_year")
+    if variant in SCORERS:
+        by_name = variant_points(variant, record)
+        players = find_players(list(by_name))
+        points = {players[name]: value for name, value in by_name.items()}
+    else:
+        record = None
+        if not points:
+            raise ValidationError(_("R18: give the points of each player."), code="R18_points")
+    with transaction.atomic():
+        game = FreeGame.objects.create(competition=competition, played_on=played_on, kind=kind,
+                                       variant=variant, record=record, note=note)
+        FreeGameScore.objects.bulk_create(
+            FreeGameScore(game=game, player=player, points=value) for player, value in points.items())
+    return game
+
+
+def year_table(competition):
+    """R18: (row, player) pairs of the year's table, and the winners. Two queries."""
+    scores = FreeGameScore.objects.filter(game__competition=competition).values_list("player_id", "points")
+    points: dict[int, list[int]] = {}
+    for player_id, value in scores:
+        points.setdefault(player_id, []).append(value)
+    players = Player.objects.in_bulk(list(points))
+    table = free_game_table(points, name=lambda pk: players[pk].name)
+    rows = [(row, players[row.player]) for row in table]
+    winners = [players[pk] for pk in free_game_winners(table)]
+    return rows, winners

@@ -1,0 +1,58 @@
+"""Sortable standings tables (django-tables2); the views hand in rows already computed by
+scoring/competitions.py, so a table only shows and sorts them."""
+
+import django_tables2 as tables
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+NUMBER = {"td": {"class": "number"}, "th": {"class": "number"}}
+
+
+class LinkColumn(tables.Column):
+    """A name shown as a link; the row carries the URL under ``<accessor>_url``."""
+
+    def render(self, value, record):
+        return format_html('<a href="{}">{}</a>', record[f"{self.accessor}_url"], value)
+
+
+class ChampionshipTable(tables.Table):
+    place = tables.Column(_("Place"), attrs=NUMBER)
+    team = LinkColumn(_("Team"))
+    players = tables.Column(_("Players"), orderable=False)
+    played = tables.Column(_("Matches"), attrs=NUMBER)
+    total = tables.Column(_("Total"), attrs=NUMBER)
+    average = tables.Column(_("Average"), attrs=NUMBER)
+    best = tables.Column(_("Best match"), attrs=NUMBER)
+
+    class Meta:
+        orderable = True
+        attrs = {"class": "standings"}
+        empty_text = _("No team has played a championship match yet.")
+
+
+class GrandPrixTable(tables.Table):
+    place = tables.Column(_("Place"), attrs=NUMBER)
+    team = LinkColumn(_("Team"))
+    players = tables.Column(_("Players"), orderable=False)
+    played = tables.Column(_("Matches"), attrs=NUMBER)
+    total = tables.Column(_("Sum of hand scores"), attrs=NUMBER)
+    best = tables.Column(_("Best match"), attrs=NUMBER)
+    trophies = tables.Column(_("Trophies won"), orderable=False)
+    tie_break = tables.Column(_("Tie-break"), orderable=False)
+
+    class Meta:
+        orderable = True
+        attrs = {"class": "standings"}
+        empty_text = _("No team has entered yet.")
+
+
+class FreeGameTable(tables.Table):
+    place = tables.Column(_("Place"), attrs=NUMBER)
+    player = tables.Column(_("Player"))
+    games = tables.Column(_("Games"), attrs=NUMBER)
+    points = tables.Column(_("Points"), attrs=NUMBER)
+
+    class Meta:
+        orderable = True
+        attrs = {"class": "standings"}
+        empty_text = _("No free game recorded this year.")

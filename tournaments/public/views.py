@@ -1,0 +1,151 @@
+"""Public, read-only pages: season overview, standings, the Cup bracket, Grand Prix results, the
+free-game table and a team's page. No login; confirmed matches only; every figure comes from
+scoring/ through tournaments.competitions."""
+
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from scoring.competitions import TieBreak
+from scoring.feasts import FEASTS
+from tournaments.competitions import championship as championship_rules
+from tournaments.competitions import cup as cup_rules
+from tournaments.competitions import free_games as free_game_rules
+from tournaments.competitions import grand_prix as grand_prix_rules
+from tournaments.models import Competition, Match, Season, Team
+
+from .tables import ChampionshipTable, FreeGameTable, GrandPrixTable
+
+
+def get_season(year):
+    return get_object_or_404(Season, year=year)
+
+
+def get_competition(season, kind, **lookup):
+    return get_object_or_404(Competition.objects.select_related("season"), season=season, kind=kind, **lookup)
+
+
+def players_text(team):
+    names = f"{team.driver}, {team.catcher}"
+    if team.substitute_id:
+        names += " " + _("(substitute: %(name)s)") % {"name": team.substitute}
+    return names
+
+
+def season_list(request):
+    return render(request, "public/season_list.html", {"seasons": Season.objects.all()})
+
+
+def season(request, year):
+    season = get_season(year)
+    competitions = list(season.competitions.order_by("kind", "starts", "name"))
+    return render(request, "public/season.html", {"season": season, "competitions": competitions})
+
+
+def championship(request, year):
+    """R15 season table. Queries: season, teams, counted match scores."""
+    season = get_season(year)
+    rows = [
+        {"place": row.place, "team": team.name, "team_url": team_url_in(season, team), "players": players_text(team),
+         "played": row.played, "total": row.total, "average": row.average, "best": row.best}
+        for row, team in championship_rules.standings(season)
+    ]
+    table = ChampionshipTable(rows)
+    RequestConfig(request, paginate=False).configure(table)
+    return render(request, "public/championship.html", {
+        "season": season, "table": table,
+        "championship": championship_rules.championship_of(season),
+    })
+
+
+def team(request, year, team_id):
+    """Every confirmed match of a team in the season, and its championship line."""
+    season = get_season(year)
+    team = get_object_or_404(Team.objects.with_players(), pk=team_id, season=season)
+    matches = (Match.objects.confirmed().of_team(team).filter(competition__season=season)
+               .select_related("competition", "team_a", "team_b", "cup_tie").order_by("played_on", "id"))
+    lines = [match_line(match, team) for match in matches]
+    standing = next((row for row, other in championship_rules.standings(season) if other.pk == team.pk), None)
+    return render(request, "public/team.html", {
+        "season": season, "team": team, "players": players_text(team), "lines": lines, "standing": standing,
+    })
+
+
+def match_line(match, team):
+    ours = "a" if match.team_a_id == team.pk else "b"
+    theirs = "b" if ours == "a" else "a"
+    return {
+        "match": match,
+        "opponent": getattr(match, f"team_{theirs}"),
+        "score": getattr(match, f"score_{ours}"), "against": getattr(match, f"score_{theirs}"),
+        "hand_sum": getattr(match, f"hand_sum_{ours}"),
+        "counts": championship_rules.counts_for_championship(match),
+    }
+
+
+def cup(request, year):
+    """R16 bracket. Queries: season, competition, ties, matches (plus the draw's entries)."""
+    season = get_season(year)
+    competition = get_competition(season, Competition.Kind.CUP)
+    rounds = cup_rules.bracket(competition)
+    entries = list(competition.cup_entries.select_related("team")) if competition.drawn_at is None else []
+    return render(request, "public/cup.html", {
+        "season": season, "competition": competition, "rounds": rounds,
+        "standing": cup_rules.final_standing(rounds), "entries": entries,
+    })
+
+
+def grand_prix(request, year, slug):
+    """R17 results. Queries: season, event, entrants, confirmed match sums, trophies won."""
+    season = get_season(year)
+    event = get_competition(season, Competition.Kind.GRAND_PRIX, slug=slug)
+    rows = [
+        {"place": row.place, "team": team.name, "team_url": team_url_in(season, team),
+         "players": players_text(team), "played": row.matches_played, "total": row.total,
+         "best": row.best_match, "trophies": ", ".join(FEASTS[t].name for t in row.trophy_order),
+         "tie_break": tie_break_text(row.tie_break)}
+        for row, team in grand_prix_rules.results(event)
+    ]
+    table = GrandPrixTable(rows)
+    RequestConfig(request, paginate=False).configure(table)
+    return render(request, "public/grand_prix.html", {"season": season, "event": event, "table": table})
+
+
+def team_url_in(season, team):
+    return reverse("public:team", args=[season.year, team.pk])
+
+
+def trophy_name(feast_id):
+    return FEASTS[feast_id].name if feast_id else _("none")
+
+
+def tie_break_text(reason):
+    """R17: how a team was separated from the team above on an equal total."""
+    if reason is None:
+        return ""
+    if reason.kind is TieBreak.BEST_MATCH:
+        return _("Equal total; best match %(above)s to %(below)s") % {"above": reason.above, "below": reason.below}
+    if reason.kind is TieBreak.TROPHY:
+        return _("Equal total and best match; trophy %(level)s: %(above)s to %(below)s") % {
+            "level": reason.level, "above": trophy_name(reason.above), "below": trophy_name(reason.below)}
+    return _("Equal on every tie-break: place shared")
+
+
+def free_games(request, year):
+    """R18 table of the calendar year. Queries: season, competition, scores, players."""
+    season = get_season(year)
+    competition = get_competition(season, Competition.Kind.FREE_GAMES)
+    rows, winners = free_game_rules.year_table(competition)
+    table = FreeGameTable([{"place": row.place, "player": player.name, "games": row.games, "points": row.points}
+                           for row, player in rows])
+    RequestConfig(request, paginate=False).configure(table)
+    return render(request, "public/free_games.html", {
+        "season": season, "competition": competition, "table": table, "winners": winners,
+        "year_over": season.ends < _today(),
+    })
+
+
+def _today():
+    return timezone.localdate()
