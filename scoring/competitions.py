@@ -56,7 +56,7 @@ def average_to_tenths(total: int, count: int) -> Decimal | None:
     if count == 0:
         return None
     tenths = (20 * total + count) // (2 * count)
-    return Decimal(tenths) / 10
+    return Decimal(tenths).scaleb(-1)  # keeps the decimal: 85.0, not 85
 
 
 def championship_table(
