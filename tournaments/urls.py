@@ -10,5 +10,6 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("jury/", include("tournaments.entry.urls")),
     path("", include("tournaments.public.urls")),
 ]

@@ -1,0 +1,215 @@
+"""The jury's entry forms: one form a hand, read into a FORMAT.md hand record.
+
+A hand is entered in either depth: holdings and results (what a paper sheet holds), or the full
+deal and tricks, in which case the engine derives holdings, results and silent premiums.
+"""
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+
+from . import notation
+
+HAND_FORMAT = "royal-tarokk-hand/1"
+HIGH_TRUMPS = ("XVI", "XVII", "XVIII")
+HIGH_TRUMP_NUMBERS = {"16": "XVI", "17": "XVII", "18": "XVIII"}
+PACK_TRUMPS, PACK_HONOURS = 22, 2  # R1: one pack's trumps (the Fool included) and honours
+
+# Where the engine's problem fields ("holdings.A.trumps", "announcements[2].cards", ...) are shown.
+PROBLEM_FIELDS = [
+    ("holdings.A.trumps", "a_trumps"), ("holdings.A.honours", "a_honours"), ("holdings.A.high", "a_high"),
+    ("holdings.B.trumps", "b_trumps"), ("holdings.B.honours", "b_honours"), ("holdings.B.high", "b_high"),
+    ("holdings", "a_trumps"), ("announcements", "announcements"), ("silent", "silent"),
+    ("deal", "deal"), ("tricks", "tricks"), ("attackers", "attackers"),
+]
+
+
+def small_number(label):
+    return forms.IntegerField(label=label, required=False, min_value=0, max_value=22,
+                              widget=forms.NumberInput(attrs={"class": "tiny", "inputmode": "numeric"}))
+
+
+def high_trumps_field(label):
+    return forms.CharField(label=label, required=False, max_length=20,
+                           widget=forms.TextInput(attrs={"class": "short", "placeholder": "XVI XVIII"}))
+
+
+class HandForm(forms.Form):
+    attackers = forms.ChoiceField(label=_lazy("Attackers"), choices=[("A", "A"), ("B", "B")],
+                                  widget=forms.Select(attrs={"class": "tiny"}))
+    a_trumps = small_number(_lazy("A trumps"))
+    a_honours = small_number(_lazy("A honours"))
+    a_high = high_trumps_field(_lazy("A holds of XVI-XVIII"))
+    b_trumps = small_number(_lazy("B trumps"))
+    b_honours = small_number(_lazy("B honours"))
+    b_high = high_trumps_field(_lazy("B holds of XVI-XVIII"))
+    announcements = forms.CharField(
+        label=_lazy("Announcements, one a line"), required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "class": "notation", "spellcheck": "false",
+                                     "placeholder": "pheasant A.d I c=opp won"}),
+    )
+    silent = forms.CharField(label=_lazy("Silent premiums"), required=False, max_length=200,
+                             widget=forms.TextInput(attrs={"placeholder": "four_kings B, obscure A",
+                                                           "spellcheck": "false"}))
+    deal = forms.CharField(label=_lazy("Deal (optional)"), required=False,
+                           widget=forms.Textarea(attrs={"rows": 4, "class": "notation", "spellcheck": "false",
+                                                        "placeholder": "A.d: Fool XX ..."}))
+    tricks = forms.CharField(label=_lazy("Tricks (optional, with the deal)"), required=False,
+                             widget=forms.Textarea(attrs={"rows": 4, "class": "notation", "spellcheck": "false"}))
+
+    def __init__(self, *args, number, **kwargs):
+        self.number = number
+        super().__init__(*args, prefix=f"h{number}", **kwargs)
+        self.problems = {}  # form field -> the engine's problems shown next to it
+        self.hand_problems = []  # problems that concern the whole hand
+        self.record = None
+
+    def clean_a_high(self):
+        return self._high_trumps("a_high")
+
+    def clean_b_high(self):
+        return self._high_trumps("b_high")
+
+    def _high_trumps(self, name):
+        words = self.cleaned_data[name].replace(",", " ").upper().split()
+        high = [HIGH_TRUMP_NUMBERS.get(word, word) for word in words]
+        unknown = [word for word in high if word not in HIGH_TRUMPS]
+        if unknown:
+            raise forms.ValidationError(_("R5: name only XVI, XVII, XVIII (or 16, 17, 18), not %(cards)s"),
+                                        code="R5", params={"cards": ", ".join(unknown)})
+        return high
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors:
+            record = self._record(data)
+            if not self.errors:
+                self.record = record
+        return data
+
+    @property
+    def is_blank(self):
+        watched = ("a_trumps", "a_honours", "b_trumps", "b_honours", "announcements", "silent", "deal", "tricks")
+        return not any(str(self.data.get(self.add_prefix(name), "")).strip() for name in watched)
+
+    def _read(self, name, parse):
+        """The notation of one field, read; an unreadable line is an error on that field."""
+        try:
+            return parse(self.cleaned_data[name])
+        except notation.NotationError as error:
+            self.add_error(name, str(error))
+            return None
+
+    def _record(self, data):
+        record = {"format": HAND_FORMAT, "attackers": data["attackers"]}
+        holdings = self._holdings(data)
+        if holdings is not None:
+            record["holdings"] = holdings
+        deal = self._read("deal", notation.parse_deal)
+        if deal is not None:
+            record["deal"] = deal
+        record["announcements"] = self._read("announcements", notation.parse_announcements)
+        tricks = self._read("tricks", notation.parse_tricks)
+        if tricks is not None:
+            record["tricks"] = tricks
+        if tricks is None or data["silent"].strip():  # with the tricks the engine finds them itself
+            record["silent"] = self._read("silent", notation.parse_silent)
+        return record
+
+    def _holdings(self, data):
+        """The two teams' holdings; B's left blank are what A's leave of the pack (R1)."""
+        a = (data["a_trumps"], data["a_honours"])
+        if a == (None, None) and data["deal"].strip():
+            return None  # the engine takes the holdings from the deal
+        b_trumps, b_honours, b_high = data["b_trumps"], data["b_honours"], data["b_high"]
+        if b_trumps is None and b_honours is None and not b_high and None not in a:
+            b_trumps, b_honours = PACK_TRUMPS - a[0], PACK_HONOURS - a[1]
+            b_high = [card for card in HIGH_TRUMPS if card not in data["a_high"]]
+        return {
+            "A": {"trumps": a[0], "honours": a[1], "high_trumps": data["a_high"]},
+            "B": {"trumps": b_trumps, "honours": b_honours, "high_trumps": b_high},
+        }
+
+    def _entries(self, names):
+        """(bound field, the engine's problems about it) pairs, in tab order."""
+        return [(self[name], self.problems.get(name, [])) for name in names]
+
+    @property
+    def holding_entries(self):
+        return self._entries(("attackers", "a_trumps", "a_honours", "a_high", "b_trumps", "b_honours", "b_high"))
+
+    @property
+    def play_entries(self):
+        return self._entries(("announcements", "silent"))
+
+    @property
+    def full_entries(self):
+        return self._entries(("deal", "tricks"))
+
+    @property
+    def has_full_record(self):
+        return bool(self["deal"].value() or self["tricks"].value())
+
+    def show_problems(self, problems):
+        """Attach the engine's problems (fields relative to this hand) to the inputs they concern."""
+        for problem in problems:
+            target = next((name for prefix, name in PROBLEM_FIELDS if problem.field.startswith(prefix)), None)
+            text = f"{problem.field}: {problem.ruling}: {problem.message}"
+            if target is None:
+                self.hand_problems.append(text)
+            else:
+                self.problems.setdefault(target, []).append(text)
+
+    @property
+    def has_problems(self):
+        return bool(self.problems or self.hand_problems or self.errors)
+
+
+def initial_for(record, number):
+    """Form initial values showing a stored hand record in the notation."""
+    holdings = record.get("holdings", {})
+    initial = {
+        "attackers": record["attackers"],
+        "announcements": "\n".join(notation.announcement_text(a) for a in record.get("announcements", [])),
+        "silent": notation.silent_text(record.get("silent", [])),
+        "deal": notation.deal_text(record.get("deal")),
+        "tricks": notation.tricks_text(record.get("tricks")),
+    }
+    if record.get("deal") is None:
+        for team in ("A", "B"):
+            prefix = team.lower()
+            initial[f"{prefix}_trumps"] = holdings[team]["trumps"]
+            initial[f"{prefix}_honours"] = holdings[team]["honours"]
+            initial[f"{prefix}_high"] = " ".join(holdings[team]["high_trumps"])
+    return initial
+
+
+def hand_forms(count, data=None, records=None):
+    """One form a hand; attack alternates from hand 1 by default (R3)."""
+    forms_ = []
+    for number in range(1, count + 1):
+        if records and number <= len(records):
+            initial = initial_for(records[number - 1], number)
+        else:
+            initial = {"attackers": "A" if number % 2 else "B"}
+        forms_.append(HandForm(data, number=number, initial=initial))
+    return forms_
+
+
+class MatchSaveForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    reason = forms.CharField(label=_lazy("Reason for the correction"), required=False, max_length=300,
+                             widget=forms.TextInput(attrs={"size": 60}))
+
+
+class SendBackForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    comment = forms.CharField(label=_lazy("What should be checked"), max_length=500,
+                              widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class ImportForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    record = forms.FileField(label=_lazy("Match record (JSON, FORMAT.md)"))
+    reason = forms.CharField(label=_lazy("Reason (needed for a confirmed match)"), required=False, max_length=300)
+

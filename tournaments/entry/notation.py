@@ -1,0 +1,173 @@
+"""The jury's short keyboard notation, turned into the pieces of a FORMAT.md hand record and back.
+
+One announcement a line: the feast id (or a prefix naming one feast), the seat, then in any order
+declared cards, declared suits, the contra and the result::
+
+    pheasant A.d I c=opp won
+    marriage B.c hearts lost
+    flush A.c
+
+Seats: ``A.d`` ``A.c`` ``B.d`` ``B.c`` (or in full, ``A.driver``). Contra: ``c=opp`` or ``c=par``
+(``c=opponents``, ``c=partner``). Result: ``won``/``lost`` (``w``/``l``). Silent premiums: items
+separated by commas, each a premium and a team, e.g. ``four_kings B, obscure A`` (``4k``, ``ob``,
+``liw``, ``smc`` are short for them). The deal: four lines ``A.d: Fool XX ...``. The tricks: ten
+lines of four cards in the order played.
+
+Nothing here knows a rule of the game: whether a card, a feast or a combination is legal is the
+rules engine's answer (tournaments.engine), reported against the line it concerns.
+"""
+
+import re
+
+from django.utils.translation import gettext as _
+
+from tournaments.models.matches import FEAST_CHOICES, PREMIUM_CHOICES
+
+FEAST_IDS = [feast_id for feast_id, _name in FEAST_CHOICES]
+PREMIUM_IDS = [premium_id for premium_id, _name in PREMIUM_CHOICES]
+PREMIUM_SHORT = {"4k": "four_kings", "ob": "obscure", "liw": "lie_in_wait", "smc": "silent_mond_capture"}
+SEATS = {"d": "driver", "c": "catcher", "driver": "driver", "catcher": "catcher"}
+SEAT_SHORT = {"driver": "d", "catcher": "c"}
+CONTRAS = {"opp": "opponents", "opponents": "opponents", "o": "opponents",
+           "par": "partner", "partner": "partner", "p": "partner"}
+CONTRA_SHORT = {"opponents": "opp", "partner": "par"}
+RESULTS = {"won": "won", "w": "won", "+": "won", "lost": "lost", "l": "lost", "-": "lost"}
+SUIT_WORDS = ("hearts", "diamonds", "spades", "clubs")
+
+SEAT_PATTERN = re.compile(r"^([AB])\.(d|c|driver|catcher)$", re.IGNORECASE)
+CONTRA_PATTERN = re.compile(r"^(?:c|contra)[=:](\w+)$", re.IGNORECASE)
+TRUMP_PATTERN = re.compile(r"^(?:fool|[ivx]+)$", re.IGNORECASE)
+SUIT_CARD_PATTERN = re.compile(r"^(k|q|c|v|10)([hdsc])$", re.IGNORECASE)
+
+
+class NotationError(ValueError):
+    """A line of the jury's notation that cannot be read; the message names the line and token."""
+
+
+def resolve(word: str, choices: list[str], short: dict[str, str] | None = None) -> str:
+    """An id from its exact spelling, a short code, or a prefix naming exactly one id; else the word
+    itself, so that the engine reports the unknown id against its field."""
+    word = word.lower()
+    if word in choices:
+        return word
+    if short and word in short:
+        return short[word]
+    starting = [choice for choice in choices if choice.startswith(word)]
+    return starting[0] if len(starting) == 1 else word
+
+
+def card(token: str) -> str | None:
+    """The card written in FORMAT.md's spelling, or None when the token is not a card's shape."""
+    if TRUMP_PATTERN.match(token):
+        return "Fool" if token.lower() == "fool" else token.upper()
+    suit_card = SUIT_CARD_PATTERN.match(token)
+    if suit_card:
+        return suit_card.group(1).upper() + suit_card.group(2).lower()
+    return None
+
+
+def seat(token: str) -> str | None:
+    found = SEAT_PATTERN.match(token)
+    if found is None:
+        return None
+    return f"{found.group(1).upper()}.{SEATS[found.group(2).lower()]}"
+
+
+def parse_announcement(line: str, number: int) -> dict:
+    """One line of notation -> a FORMAT.md announcement."""
+    tokens = line.replace(",", " ").split()
+    record: dict = {"feast": resolve(tokens[0], FEAST_IDS)}
+    for token in tokens[1:]:
+        _read_token(record, token, number)
+    if "by" not in record:
+        raise NotationError(_("line %(line)s: say who announced it (A.d, A.c, B.d or B.c)") % {"line": number})
+    return record
+
+
+def _read_token(record: dict, token: str, number: int) -> None:
+    lowered = token.lower()
+    contra = CONTRA_PATTERN.match(token)
+    if seat(token):
+        record["by"] = seat(token)
+    elif contra and contra.group(1).lower() in CONTRAS:
+        record["contra"] = CONTRAS[contra.group(1).lower()]
+    elif lowered in RESULTS:
+        record["result"] = RESULTS[lowered]
+    elif lowered in SUIT_WORDS:
+        record.setdefault("suits", []).append(lowered)
+    elif card(token):
+        record.setdefault("cards", []).append(card(token))
+    else:
+        raise NotationError(
+            _("line %(line)s: %(token)r is not a seat, card, suit, contra (c=opp, c=par) or result (won, lost)")
+            % {"line": number, "token": token}
+        )
+
+
+def parse_announcements(text: str) -> list[dict]:
+    lines = [line.strip() for line in text.splitlines()]
+    return [parse_announcement(line, number) for number, line in enumerate(lines, start=1) if line]
+
+
+def parse_silent(text: str) -> list[dict]:
+    entries = []
+    for item in filter(None, (part.strip() for part in text.replace(";", ",").split(","))):
+        words = item.split()
+        teams = [word.upper() for word in words if word.upper() in ("A", "B")]
+        others = [word for word in words if word.upper() not in ("A", "B")]
+        if len(teams) != 1 or len(others) != 1:
+            raise NotationError(_("%(item)r: write a silent premium and a team, e.g. four_kings B") % {"item": item})
+        entries.append({"premium": resolve(others[0], PREMIUM_IDS, PREMIUM_SHORT), "team": teams[0]})
+    return entries
+
+
+def parse_cards(text: str) -> list[str]:
+    return [card(token) or token for token in text.replace(",", " ").split()]
+
+
+def parse_deal(text: str) -> dict | None:
+    """Four lines ``A.d: cards``; None when empty."""
+    deal = {}
+    for line in filter(None, (line.strip() for line in text.splitlines())):
+        name, separator, cards = line.partition(":")
+        if not separator or seat(name.strip()) is None:
+            raise NotationError(_("deal: %(line)r should start with a seat and a colon, e.g. A.d: Fool XX ...")
+                                % {"line": line[:30]})
+        deal[seat(name.strip())] = parse_cards(cards)
+    return deal or None
+
+
+def parse_tricks(text: str) -> list[list[str]] | None:
+    tricks = [parse_cards(line) for line in text.splitlines() if line.strip()]
+    return tricks or None
+
+
+# --- records -> notation, to show stored hands in the entry form ----------------------------------
+
+
+def announcement_text(record: dict) -> str:
+    team, role = record["by"].split(".")
+    words = [record["feast"], f"{team}.{SEAT_SHORT[role]}", *record.get("cards", []), *record.get("suits", [])]
+    if record.get("contra"):
+        words.append(f"c={CONTRA_SHORT[record['contra']]}")
+    if record.get("result"):
+        words.append(record["result"])
+    return " ".join(words)
+
+
+def silent_text(entries: list[dict]) -> str:
+    return ", ".join(f"{entry['premium']} {entry['team']}" for entry in entries)
+
+
+def deal_text(deal: dict | None) -> str:
+    if not deal:
+        return ""
+    lines = []
+    for name, cards in deal.items():
+        team, role = name.split(".")
+        lines.append(f"{team}.{SEAT_SHORT[role]}: {' '.join(cards)}")
+    return "\n".join(lines)
+
+
+def tricks_text(tricks: list | None) -> str:
+    return "\n".join(" ".join(trick) for trick in tricks or [])
