@@ -54,7 +54,8 @@ def enter_team(competition, team, on: datetime.date | None = None) -> CupEntry:
     """R16: enter a team with its Driver and Catcher (a substitute may never play in the Cup)."""
     on = on or timezone.localdate()
     with transaction.atomic():
-        Competition.objects.select_for_update().get(pk=competition.pk)
+        # Entries and the draw take this lock, so a 17th entry cannot slip in beside the 16th.
+        competition = Competition.objects.select_for_update().select_related("season").get(pk=competition.pk)
         check_entry(competition, team, on)
         return CupEntry.objects.create(competition=competition, team=team, entered_on=on)
 
