@@ -14,10 +14,11 @@ import datetime
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Count, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from scoring.feasts import FEASTS
+from scoring.feasts import FEASTS, trophy_rank, trophy_ranking_key
 from tournaments.models import Announcement, CupAward, Match, Player, Season, TrophyWin
 
 DEFAULT_THRESHOLDS = (100, 250, 500, 1000)  # R20, when no season gives its own
@@ -332,3 +333,114 @@ def _award_lines(players):
         lines += [f"{name}: cup {award.pk} for {award.threshold} points no longer holds"
                   for award, _reason in stale]
     return lines
+
+
+# --- entries the jury makes: trophies won in recognised variants (R20) -----------------------
+
+def season_of(won_on, competition=None):
+    if competition is not None:
+        return competition.season
+    return Season.objects.filter(year=won_on.year).first()
+
+
+def enter_variant_trophy(*, player, trophy, variant, won_on, user, partner=None, team=None, competition=None):
+    """R20: the jury enters a trophy won in a recognised variant (Emperor Tarokk), marked with the
+    variant. Credit and points follow the season's settings as for recorded hands."""
+    season = season_of(won_on, competition)
+    credited = [(player, partner)]
+    if season is not None and season.trophy_credit_both_partners and partner is not None:
+        credited.append((partner, player))
+    with transaction.atomic():
+        wins = [
+            TrophyWin.objects.create(
+                player=credited_player, partner=credited_partner, team=team, trophy=trophy, variant=variant,
+                won_on=won_on, competition=competition, points=trophy_points(trophy, season), entered_by=user,
+            )
+            for credited_player, credited_partner in credited
+        ]
+        sync_awards({win.player_id for win in wins})
+    return wins
+
+
+# --- reading the register --------------------------------------------------------------------
+
+@dataclass
+class Standing:
+    """One line of the national register."""
+
+    player: Player
+    points: int
+    trophy_count: int
+    trophies: list
+    cups: list
+    place: int = 0
+
+    @property
+    def best_trophy(self):
+        """R19: the highest-ranking trophy the player holds (the one ranking, scoring.feasts)."""
+        return FEASTS[min(self.trophies, key=trophy_rank)] if self.trophies else None
+
+    @property
+    def ranking_key(self):
+        return (self.points, trophy_ranking_key(self.trophies))
+
+
+def national_register():
+    """Players with standing trophies, most trophy points first; equal points are ordered by the
+    R19 trophy ranking (the best trophy, then the next), and players equal in both share a place.
+
+    Three queries whatever the number of players: the players with their points, their standing
+    trophies, their standing cups."""
+    players = (Player.objects.filter(trophies__isnull=False, trophies__withdrawn_on__isnull=True)
+               .annotate(points=Sum("trophies__points"), trophy_count=Count("trophies")).order_by("name"))
+    trophies, cups = {}, {}
+    for player_id, trophy in TrophyWin.objects.filter(withdrawn_on__isnull=True).values_list("player_id", "trophy"):
+        trophies.setdefault(player_id, []).append(trophy)
+    standing_cups = CupAward.objects.filter(withdrawn_on__isnull=True).order_by("threshold")
+    for player_id, threshold in standing_cups.values_list("player_id", "threshold"):
+        cups.setdefault(player_id, []).append(threshold)
+    rows = [Standing(player, player.points, player.trophy_count, trophies.get(player.pk, []), cups.get(player.pk, []))
+            for player in players]
+    rows.sort(key=lambda row: row.ranking_key, reverse=True)  # stable: names stay in order within a tie
+    for index, row in enumerate(rows):
+        shares = index and rows[index - 1].ranking_key == row.ranking_key
+        row.place = rows[index - 1].place if shares else index + 1
+    return rows
+
+
+@dataclass
+class PointsStep:
+    """A trophy in a player's history, with the trophy points standing after it (R20)."""
+
+    win: TrophyWin
+    total: int
+
+
+def points_over_time(wins):
+    """The player's wins in the order they were won, each with the running total of the standing
+    ones; a withdrawn entry is listed (marked) and adds nothing."""
+    total, steps = 0, []
+    for win in sorted(wins, key=lambda win: (win.won_on, win.id)):
+        if win.withdrawn_on is None:
+            total += win.points
+        steps.append(PointsStep(win, total))
+    return steps
+
+
+@dataclass
+class AwardEvent:
+    """An award made, or an award withdrawn, for the latest-awards page."""
+
+    award: CupAward
+    on: datetime.date
+    withdrawn: bool
+
+
+def latest_award_events(limit=50):
+    """The latest awards and withdrawals, newest first (two queries)."""
+    awards = CupAward.objects.select_related("player", "reached_by")
+    made = [AwardEvent(award, award.awarded_on, False) for award in awards.order_by("-awarded_on", "-id")[:limit]]
+    withdrawn = [AwardEvent(award, award.withdrawn_on, True)
+                 for award in awards.filter(withdrawn_on__isnull=False).order_by("-withdrawn_on", "-id")[:limit]]
+    events = sorted(made + withdrawn, key=lambda event: (event.on, event.withdrawn, event.award.pk), reverse=True)
+    return events[:limit]

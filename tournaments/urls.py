@@ -12,4 +12,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("jury/", include("tournaments.entry.urls")),
     path("", include("tournaments.public.urls")),
+    path("register/", include("tournaments.register_urls")),
 ]

@@ -1,0 +1,238 @@
+"""The register's pages (R19, R20): public, read-only and with a fixed number of queries; the jury's
+form for trophies won in variants; and the whole path from a confirmed match through a correction."""
+
+import copy
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from tests import factories
+from tests.web.test_register import MARCH_1, MARCH_8, MARCH_15, confirmed_match, make_world
+from tournaments import engine, register
+from tournaments.models import CupAward, Player, TrophyWin
+
+pytestmark = pytest.mark.django_db
+
+
+def with_trophy(records, hand_index, feast, by="A.driver"):
+    records = copy.deepcopy(records)
+    records[hand_index]["announcements"] = [{"feast": feast, "by": by, "contra": None, "result": "won"}]
+    return records
+
+
+# --- the national register -----------------------------------------------------------------------
+
+def test_the_register_ranks_players_by_trophy_points_with_their_cups_and_best_trophy(client):
+    world = make_world(values=True, thresholds="100,250")
+    confirmed_match(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (2, "A.driver", "scale", "won"),
+                                     (3, "B.driver", "royal", "won")])
+
+    response = client.get(reverse("register:index"))
+
+    assert response.status_code == 200
+    rows = response.context["rows"]
+    assert [(row.place, row.player, row.points, row.cups) for row in rows] == [
+        (1, world.carol, 200, [100]), (2, world.alice, 150, [100]),
+    ]
+    assert [row.best_trophy.name for row in rows] == ["Royal", "Scale"]
+    assert "Carol" in response.text and "Royal" in response.text
+
+
+def test_equal_points_are_ordered_by_the_trophy_ranking_and_equal_ranking_shares_the_place(client):
+    world = make_world()  # 1 point a trophy
+    confirmed_match(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (2, "B.driver", "royal", "won"),
+                                     (3, "A.catcher", "royal", "won")])
+
+    rows = client.get(reverse("register:index")).context["rows"]
+
+    assert [(row.place, row.player.name) for row in rows] == [(1, "Bob"), (1, "Carol"), (3, "Alice")]
+
+
+def test_withdrawn_trophies_do_not_count_on_the_register(client):
+    world = make_world()
+    match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    match.hands.get(number=1).delete()
+    register.sync_match(match)
+
+    assert client.get(reverse("register:index")).context["rows"] == []
+
+
+def make_register_rows(first, last, season_world):
+    """New players `first`..`last`-1, each with two standing trophies, a cup and a withdrawn entry."""
+    for number in range(first, last):
+        player = Player.objects.create(name=f"Extra {number}", membership_number=f"X{number}")
+        wins = [TrophyWin.objects.create(player=player, trophy=trophy, won_on=MARCH_8, points=60,
+                                         competition=season_world.championship)
+                for trophy in ("grand", "manille")]
+        TrophyWin.objects.create(player=player, trophy="royal", won_on=MARCH_8, points=1,
+                                 withdrawn_on=MARCH_15, withdrawal_reason=register.REASON_TROPHY_REMOVED)
+        CupAward.objects.create(player=player, threshold=100, awarded_on=MARCH_8, reached_by=wins[1])
+
+
+@pytest.mark.parametrize("url_name", ["register:index", "register:competitions", "register:awards"])
+def test_register_pages_take_a_fixed_number_of_queries(client, django_assert_num_queries, url_name):
+    world = make_world()
+    make_register_rows(0, 2, world)
+    # register:index: 1 players with their points and trophy counts, 2 their standing trophies,
+    #                 3 their standing cups.
+    # register:competitions: 1 competitions (with season) and their standing trophy counts.
+    # register:awards: 1 latest awards made, 2 latest awards withdrawn (each with player and trophy).
+    expected = {"register:index": 3, "register:competitions": 1, "register:awards": 2}[url_name]
+    with django_assert_num_queries(expected):
+        small = client.get(reverse(url_name))
+    make_register_rows(2, 12, world)
+    with django_assert_num_queries(expected):
+        large = client.get(reverse(url_name))
+    assert small.status_code == large.status_code == 200
+    assert "Extra 11" in large.text or url_name == "register:competitions"
+
+
+@pytest.mark.parametrize("url_name", ["register:player", "register:competition"])
+def test_a_player_and_a_competition_page_take_a_fixed_number_of_queries(client, django_assert_num_queries,
+                                                                        url_name):
+    world = make_world(values=True, thresholds="100")
+    target = {"register:player": world.alice, "register:competition": world.championship}[url_name]
+    confirmed_match(world, MARCH_1, [(1, "A.driver", "royal", "won")])
+    # register:player: 1 the player, 2 their trophies (with partner, team, competition, match),
+    #                  3 their cups (with the trophy that reached each).
+    # register:competition: 1 the competition (with season), 2 its trophies (with player, partner,
+    #                       team, match and the match's teams).
+    expected = {"register:player": 3, "register:competition": 2}[url_name]
+    with django_assert_num_queries(expected):
+        client.get(reverse(url_name, args=[target.pk]))
+    for day in range(2, 12):
+        confirmed_match(world, datetime.date(2026, 3, day), [(1, "A.driver", "royal", "won"),
+                                                               (2, "A.driver", "grand", "won")])
+    with django_assert_num_queries(expected):
+        response = client.get(reverse(url_name, args=[target.pk]))
+    assert response.text.count("Royal") >= 11
+
+
+# --- a player's page, a competition's trophies, the latest cups ----------------------------------
+
+def test_a_player_page_shows_every_trophy_points_over_time_and_withdrawn_cups_marked(client):
+    world = make_world(values=True, thresholds="100")
+    confirmed_match(world, MARCH_1, [(1, "A.driver", "spadille", "won")])  # 30
+    second = confirmed_match(world, MARCH_8, [(1, "A.driver", "grand", "won")])  # 180: a cup
+    from tests.web.test_register import set_announcements
+    set_announcements(second, [(1, "A.driver", "grand", "lost")])
+    register.sync_match(second)
+
+    response = client.get(reverse("register:player", args=[world.alice.pk]))
+
+    steps = response.context["steps"]
+    assert [(step.win.trophy, step.total) for step in steps] == [("spadille", 30), ("grand", 30)]
+    [award] = response.context["awards"]
+    assert award.threshold == 100 and award.reached_by.trophy == "grand" and award.withdrawn_on
+    text = response.text
+    assert text.count('class="withdrawn"') == 2  # the withdrawn trophy and the cup it had made
+    assert "A correction of the match removed this trophy." in text
+    assert "The player&#x27;s trophy points no longer reach this threshold." in text
+
+
+def test_a_competition_page_lists_its_trophies(client):
+    world = make_world()
+    confirmed_match(world, MARCH_1, [(1, "A.driver", "royal", "won"), (2, "B.catcher", "spadille", "won")])
+
+    response = client.get(reverse("register:competition", args=[world.championship.pk]))
+
+    assert [(win.trophy, win.player) for win in response.context["wins"]] == [
+        ("royal", world.alice), ("spadille", world.dave),
+    ]
+    listing = client.get(reverse("register:competitions"))
+    assert [(c.pk, c.trophy_count) for c in listing.context["competitions"]] == [(world.championship.pk, 2)]
+
+
+def test_the_latest_cups_show_an_award_and_its_withdrawal(client):
+    world = make_world(values=True, thresholds="100")
+    match = confirmed_match(world, MARCH_1, [(1, "A.driver", "royal", "won")])
+    from tests.web.test_register import set_announcements
+    set_announcements(match, [])
+    register.sync_match(match)
+
+    events = client.get(reverse("register:awards")).context["events"]
+
+    assert [(event.award.player, event.withdrawn) for event in events] == [(world.alice, True), (world.alice, False)]
+
+
+def test_the_register_pages_need_no_login_and_the_nav_links_them(client):
+    home = client.get(reverse("home"))
+    assert reverse("register:index") in home.text
+    for name in ("register:index", "register:competitions", "register:awards"):
+        assert client.get(reverse(name)).status_code == 200
+
+
+# --- the jury's variant entries ------------------------------------------------------------------
+
+def variant_form_data(world, **changes):
+    data = {"player": world.carol.pk, "partner": world.dave.pk, "team": world.blue.pk, "trophy": "gloria",
+            "variant": "emperor", "won_on": "2026-04-02", "competition": ""}
+    return data | changes
+
+
+def test_the_public_cannot_enter_variant_trophies(client):
+    world = make_world()
+    url = reverse("register:enter_variant")
+
+    anonymous = client.post(url, variant_form_data(world))
+    assert anonymous.status_code == 302 and reverse("login") in anonymous.url
+
+    client.force_login(factories.make_user(None))
+    assert client.post(url, variant_form_data(world)).status_code == 403
+    assert not TrophyWin.objects.exists()
+
+
+def test_a_juror_enters_a_trophy_won_in_emperor_tarokk(client):
+    world = make_world(values=True, thresholds="100")
+    juror = factories.make_user("jury")
+    client.force_login(juror)
+
+    response = client.post(reverse("register:enter_variant"), variant_form_data(world))
+
+    assert response.status_code == 302
+    [win] = TrophyWin.objects.all()
+    assert (win.player, win.partner, win.team, win.trophy) == (world.carol, world.dave, world.blue, "gloria")
+    assert (win.variant, win.won_on, win.points, win.entered_by) == ("emperor", datetime.date(2026, 4, 2), 160, juror)
+    assert CupAward.objects.get().reached_by == win
+    page = client.get(response.url)
+    assert "Emperor Tarokk" in page.text
+    assert register.rederive() == []  # the check keeps the jury's variant entries
+
+
+def test_the_variant_form_offers_the_25_trophies_and_refuses_inconsistent_entries(client):
+    world = make_world()
+    client.force_login(factories.make_user("jury"))
+    url = reverse("register:enter_variant")
+
+    form = client.get(url).context["form"]
+    assert len(form.fields["trophy"].choices) == 25  # R11
+    assert [value for value, _label in form.fields["variant"].choices] == ["emperor"]
+
+    response = client.post(url, variant_form_data(world, partner=world.carol.pk, team=world.red.pk))
+    assert response.status_code == 200
+    assert set(response.context["form"].errors) == {"partner", "team"}
+    assert not TrophyWin.objects.exists()
+
+
+# --- from the jury's entry to the register, through the bridge -----------------------------------
+
+def test_a_match_confirmed_and_corrected_through_the_engine_keeps_the_register(client):
+    season = factories.make_season(2025, trophy_points_are_values=True, cup_thresholds="100")
+    records = with_trophy(factories.eight_hand_records(), 2, "royal")
+    match = factories.make_match(competition=factories.make_competition(season=season), hand_records=records)
+    assert not TrophyWin.objects.exists()  # entered, not yet confirmed
+
+    engine.confirm_match(match, factories.make_user("chief"))
+    [win] = TrophyWin.objects.all()
+    assert (win.player, win.trophy, win.points, win.hand.number) == (match.a_driver, "royal", 200, 3)
+    [award] = CupAward.objects.all()
+
+    engine.correct_match(match, factories.eight_hand_records(), user=factories.make_user("chief"),
+                         reason="Royal was lost")
+    win.refresh_from_db()
+    award.refresh_from_db()
+    assert win.withdrawn_on and award.withdrawn_on
+
+    page = client.get(reverse("register:player", args=[match.a_driver.pk]))
+    assert page.text.count('class="withdrawn"') == 2

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from tournaments import register_views as views
+
+app_name = "register"
+
+urlpatterns = [
+    path("", views.national_register, name="index"),
+    path("players/<int:pk>/", views.player_trophies, name="player"),
+    path("competitions/", views.competition_list, name="competitions"),
+    path("competitions/<int:pk>/", views.competition_trophies, name="competition"),
+    path("cups/", views.latest_awards, name="awards"),
+    path("variants/new/", views.enter_variant_trophy, name="enter_variant"),
+]

@@ -1,0 +1,92 @@
+"""Pages of the national trophy register (R20): public and read-only, except the jury's form for
+trophies won in recognised variants."""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.core.exceptions import ValidationError
+from django.db.models import Count, OuterRef, Subquery
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import register
+from tournaments.models import Competition, CupAward, Player, Team, TrophyWin
+from tournaments.models.trophies import TROPHY_CHOICES
+
+
+def national_register(request):
+    return render(request, "public/register/index.html", {"rows": register.national_register()})
+
+
+def player_trophies(request, pk):
+    player = get_object_or_404(Player, pk=pk)
+    wins = TrophyWin.objects.filter(player=player).select_related(
+        "partner", "team", "competition", "match__team_a", "match__team_b")
+    awards = CupAward.objects.filter(player=player).select_related("reached_by").order_by("awarded_on", "id")
+    steps = register.points_over_time(wins)
+    return render(request, "public/register/player.html", {
+        "player": player, "steps": steps, "awards": awards,
+        "points": steps[-1].total if steps else 0,
+    })
+
+
+def competition_list(request):
+    standing = (TrophyWin.objects.filter(competition=OuterRef("pk"), withdrawn_on__isnull=True)
+                .values("competition").annotate(count=Count("pk")).values("count"))
+    competitions = (Competition.objects.select_related("season").annotate(trophy_count=Subquery(standing))
+                    .filter(trophy_count__gt=0).order_by("-season__year", "kind", "name"))
+    return render(request, "public/register/competitions.html", {"competitions": competitions})
+
+
+def competition_trophies(request, pk):
+    competition = get_object_or_404(Competition.objects.select_related("season"), pk=pk)
+    wins = (TrophyWin.objects.filter(competition=competition)
+            .select_related("player", "partner", "team", "match__team_a", "match__team_b"))
+    return render(request, "public/register/competition.html", {"competition": competition, "wins": wins})
+
+
+def latest_awards(request):
+    return render(request, "public/register/awards.html", {"events": register.latest_award_events()})
+
+
+class VariantTrophyForm(forms.Form):
+    """R20: a trophy won in a recognised variant, with the same facts as a recorded one."""
+
+    player = forms.ModelChoiceField(Player.objects.filter(active=True), label=_("Player"))
+    partner = forms.ModelChoiceField(Player.objects.filter(active=True), label=_("Partner"), required=False)
+    team = forms.ModelChoiceField(Team.objects.select_related("season"), label=_("Team"), required=False)
+    trophy = forms.ChoiceField(choices=TROPHY_CHOICES, label=_("Trophy"))
+    variant = forms.ChoiceField(
+        choices=[choice for choice in TrophyWin.Variant.choices if choice[0] != TrophyWin.Variant.ROYAL],
+        label=_("Variant"),
+    )
+    won_on = forms.DateField(label=_("Won on"), widget=forms.DateInput(attrs={"type": "date"}))
+    competition = forms.ModelChoiceField(Competition.objects.select_related("season"), label=_("Competition"),
+                                         required=False)
+
+    def clean(self):
+        data = super().clean()
+        player, partner, team = data.get("player"), data.get("partner"), data.get("team")
+        if player and partner and player == partner:
+            self.add_error("partner", ValidationError(_("The partner is another player."), code="same_player"))
+        if team and player and player.pk not in team.member_ids():
+            self.add_error("team", ValidationError(_("%(player)s does not play for %(team)s."),
+                                                   code="not_in_team", params={"player": player, "team": team}))
+        won_on = data.get("won_on")
+        for field in ("team", "competition"):
+            chosen = data.get(field)
+            if chosen and won_on and chosen.season.year != won_on.year:
+                self.add_error(field, ValidationError(_("It belongs to the season %(year)s, not to the date's."),
+                                                      code="other_season", params={"year": chosen.season.year}))
+        return data
+
+
+@login_required
+@permission_required("tournaments.enter_scores", raise_exception=True)
+def enter_variant_trophy(request):
+    form = VariantTrophyForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        wins = register.enter_variant_trophy(user=request.user, **form.cleaned_data)
+        messages.success(request, _("The trophy is entered in the register."))
+        return redirect("register:player", pk=wins[0].player_id)
+    return render(request, "public/register/variant_form.html", {"form": form})
