@@ -1,0 +1,44 @@
+"""Query budgets of the jury's pages: the count does not grow with the number of rows."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import eight_hand_records, make_competition, make_match, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def jury_client(client):
+    client.force_login(make_user("jury"))
+    return client
+
+
+def test_match_list_query_count_does_not_grow(jury_client, django_assert_num_queries):
+    competition = make_competition()
+    for _ in range(3):
+        make_match(competition=competition, hand_records=eight_hand_records())
+    # 1 session, 2 user, 3 the user's own permissions, 4 its groups' permissions, 5 count of
+    # matches (paginator), 6 one page of matches with competition, season, teams and entering juror.
+    with django_assert_num_queries(6):
+        jury_client.get(reverse("jury:matches"))
+    for _ in range(5):
+        make_match(competition=competition)
+    with django_assert_num_queries(6):
+        response = jury_client.get(reverse("jury:matches"))
+    assert len(response.context["page"]) == 8
+
+
+def test_match_page_query_count_does_not_grow(jury_client, django_assert_num_queries):
+    sparse = make_match(hand_records=eight_hand_records())
+    records = eight_hand_records()
+    for record in records:
+        record["announcements"] = record["announcements"] + [{"feast": "trumps", "by": "B.catcher"}]
+    busy = make_match(hand_records=records)
+    # 1 session, 2 user, 3 the user's own permissions, 4 its groups' permissions, 5 the match with
+    # competition, season, teams and both jurors, 6 its hands, 7 their announcements, 8 their
+    # silent premiums.
+    with django_assert_num_queries(8):
+        jury_client.get(reverse("jury:match", args=[sparse.pk]))
+    with django_assert_num_queries(8):
+        jury_client.get(reverse("jury:match", args=[busy.pk]))

@@ -1,0 +1,90 @@
+"""Who may do what: every jury page needs a login and the jury's permission; confirming and
+correcting need the chief jury's; the admin serves organisers. Public pages need no login."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import eight_hand_records, make_competition, make_match, make_user
+from tournaments.models import Match
+
+pytestmark = pytest.mark.django_db
+
+JURY_PAGES = ["jury:match", "jury:history", "jury:export", "jury:import"]
+
+
+@pytest.fixture
+def match():
+    return make_match(hand_records=eight_hand_records())
+
+
+@pytest.mark.parametrize("name", JURY_PAGES)
+def test_anonymous_visitors_are_sent_to_log_in(client, match, name):
+    response = client.get(reverse(name, args=[match.pk]))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+@pytest.mark.parametrize("role", [None, "organiser"])
+@pytest.mark.parametrize("name", JURY_PAGES)
+def test_users_without_the_jury_permission_get_403(client, match, role, name):
+    client.force_login(make_user(role))
+    assert client.get(reverse(name, args=[match.pk])).status_code == 403
+
+
+@pytest.mark.parametrize("role", [None, "organiser"])
+def test_users_without_the_jury_permission_cannot_post(client, match, role):
+    client.force_login(make_user(role))
+    assert client.get(reverse("jury:matches")).status_code == 403
+    for name in ("jury:match", "jury:preview", "jury:confirm", "jury:send_back"):
+        assert client.post(reverse(name, args=[match.pk]), {"version": 1}).status_code == 403
+    assert Match.objects.get(pk=match.pk).state == Match.State.ENTERED
+
+
+@pytest.mark.parametrize("role", ["jury", "chief"])
+def test_jurors_see_the_jury_pages(client, match, role):
+    client.force_login(make_user(role))
+    assert client.get(reverse("jury:matches")).status_code == 200
+    for name in JURY_PAGES:
+        assert client.get(reverse(name, args=[match.pk])).status_code == 200
+
+
+def test_a_juror_without_the_chief_permission_cannot_confirm(client, match):
+    client.force_login(make_user("jury"))
+    page = client.get(reverse("jury:match", args=[match.pk])).content.decode()
+    assert "Confirm the match" not in page
+    assert client.post(reverse("jury:confirm", args=[match.pk]), {"version": 1}).status_code == 403
+    response = client.post(reverse("jury:send_back", args=[match.pk]), {"version": 1, "comment": "no"})
+    assert response.status_code == 403
+    assert Match.objects.get(pk=match.pk).state == Match.State.ENTERED
+
+
+def test_a_confirmed_match_is_read_only_for_the_jury(client):
+    match = make_match(hand_records=eight_hand_records(), confirmed=True)
+    client.force_login(make_user("jury"))
+    page = client.get(reverse("jury:match", args=[match.pk])).content.decode()
+    assert '<fieldset disabled class="hands">' in page
+    assert "Save the" not in page
+    response = client.post(reverse("jury:import", args=[match.pk]), {"version": 2, "record": ""})
+    assert response.status_code in (200, 403)
+    assert Match.objects.get(pk=match.pk).version == 2
+
+
+def test_organisers_keep_players_teams_seasons_and_competitions_in_the_admin(client):
+    client.force_login(make_user("organiser"))
+    for model in ("player", "team", "season", "competition"):
+        assert client.get(reverse(f"admin:tournaments_{model}_changelist")).status_code == 200
+        assert client.get(reverse(f"admin:tournaments_{model}_add")).status_code == 200
+    competition = make_competition()
+    url = reverse("admin:tournaments_competition_history", args=[competition.pk])
+    assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("role", ["jury", "chief"])
+def test_jurors_do_not_get_the_admin(client, role):
+    client.force_login(make_user(role))
+    response = client.get(reverse("admin:tournaments_player_changelist"))
+    assert response.status_code == 302  # not staff: the admin's own login
+
+
+def test_public_pages_need_no_login(client):
+    assert client.get(reverse("home")).status_code == 200

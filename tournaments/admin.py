@@ -1,0 +1,78 @@
+"""The organisers' admin: players, teams, seasons and competitions, each with its history.
+
+Matches and their hands are not edited here: scores change only through the jury's pages, where
+the engine derives them (tournaments.engine); the admin shows matches read-only.
+"""
+
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from .models import Competition, CupEntry, CupTie, GrandPrixEntry, Match, Player, Season, Team
+
+
+@admin.register(Player)
+class PlayerAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "membership_number", "active"]
+    list_filter = ["active"]
+    search_fields = ["name", "membership_number"]
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["year", "trophy_credit_both_partners", "trophy_points_are_values", "cup_thresholds"]
+
+
+@admin.register(Team)
+class TeamAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "season", "driver", "catcher", "substitute"]
+    list_filter = ["season"]
+    search_fields = ["name", "driver__name", "catcher__name", "substitute__name"]
+    list_select_related = ["season", "driver", "catcher", "substitute"]
+    autocomplete_fields = ["driver", "catcher", "substitute"]
+
+
+class CupEntryInline(admin.TabularInline):
+    model = CupEntry
+    extra = 0
+    autocomplete_fields = ["team"]
+
+
+class GrandPrixEntryInline(admin.TabularInline):
+    model = GrandPrixEntry
+    extra = 0
+    autocomplete_fields = ["team"]
+
+
+@admin.register(Competition)
+class CompetitionAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "season", "kind", "starts", "place"]
+    list_filter = ["season", "kind"]
+    search_fields = ["name"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [CupEntryInline, GrandPrixEntryInline]
+
+
+@admin.register(CupTie)
+class CupTieAdmin(SimpleHistoryAdmin):
+    list_display = ["__str__", "competition", "round", "winner"]
+    list_filter = ["competition"]
+    list_select_related = ["competition__season", "team_a", "team_b", "winner"]
+
+
+@admin.register(Match)
+class MatchAdmin(SimpleHistoryAdmin):
+    """Read-only: the jury's pages are where scores are entered (the engine derives them)."""
+
+    list_display = ["played_on", "competition", "team_a", "team_b", "score_a", "score_b", "state"]
+    list_filter = ["state", "competition__season", "competition"]
+    list_select_related = ["competition__season", "team_a", "team_b"]
+    date_hierarchy = "played_on"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,24 @@
+"""Re-derive every cached score (hands, matches, the trophy register) from the stored facts."""
+
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from tournaments import engine
+
+
+class Command(BaseCommand):
+    help = ("Re-derive every hand and match score and the trophy register from the stored facts with the "
+            "rules engine; report each difference. Without --fix nothing is changed (a dry run).")
+
+    def add_arguments(self, parser):
+        parser.add_argument("--fix", action="store_true", help="Store the engine's answers where they differ.")
+        parser.add_argument("--dry-run", action="store_true", help="Only report (the default without --fix).")
+
+    def handle(self, *args, fix=False, dry_run=False, **options):
+        fix = fix and not dry_run
+        with transaction.atomic():
+            differences = engine.rescore(fix=fix)
+        for line in differences:
+            self.stdout.write(line)
+        verb = "fixed" if fix else "found"
+        self.stdout.write(f"{len(differences)} difference(s) {verb}.")
