@@ -12,5 +12,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("jury/", include("tournaments.entry.urls")),
     path("", include("tournaments.public.urls")),
+    path("jury/competitions/", include("tournaments.competitions.urls")),
     path("register/", include("tournaments.register_urls")),
 ]

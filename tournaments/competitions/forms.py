@@ -1,0 +1,79 @@
+"""Jury forms of the competitions: a Grand Prix match counted elsewhere (R17), a free game (R18)."""
+
+import json
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import CupTie, FreeGame, Player
+
+from .free_games import SCORERS
+
+
+class GrandPrixMatchForm(forms.Form):
+    """R17: the jury decides, per match, whether a Grand Prix match also counts elsewhere."""
+
+    counts_for_championship = forms.BooleanField(label=_("Also counts for the Team Championship"), required=False)
+    cup_tie = forms.ModelChoiceField(CupTie.objects.none(), label=_("Also one of the three matches of this Cup tie"),
+                                     required=False)
+
+    def __init__(self, *args, tie_choices=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["cup_tie"].queryset = tie_choices if tie_choices is not None else CupTie.objects.none()
+
+
+class FreeGameForm(forms.Form):
+    """R18: points per player for training and test games; a variant record for Emperor and
+    three-handed games (the scorer derives the points)."""
+
+    played_on = forms.DateField(label=_("Played on"), widget=forms.DateInput(attrs={"type": "date"}))
+    kind = forms.ChoiceField(label=_("Kind"), choices=FreeGame.Kind.choices)
+    variant = forms.ChoiceField(label=_("Variant"), choices=FreeGame.Variant.choices)
+    points = forms.CharField(
+        label=_("Points per player"), required=False, widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("Training and test games: one line per player, \"membership number: points\"."),
+    )
+    record = forms.CharField(
+        label=_("Variant record (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=_("Emperor Tarokk and the three-handed game: the hand record; the points follow from it."),
+    )
+    note = forms.CharField(label=_("Note"), required=False, max_length=200)
+
+    def clean_points(self):
+        text = self.cleaned_data["points"].strip()
+        if not text:
+            return {}
+        by_number = {}
+        for number, line in enumerate(text.splitlines(), start=1):
+            key, _sep, value = line.partition(":")
+            try:
+                by_number[key.strip()] = int(value.strip())
+            except ValueError:
+                raise ValidationError(_("Line %(n)s: write \"membership number: points\"."),
+                                      params={"n": number}, code="points") from None
+        players = Player.objects.in_bulk(list(by_number), field_name="membership_number")
+        missing = sorted(set(by_number) - set(players))
+        if missing:
+            raise ValidationError(_("R18: no player has the membership number %(numbers)s."),
+                                  params={"numbers": ", ".join(missing)}, code="player")
+        return {players[key]: value for key, value in by_number.items()}
+
+    def clean_record(self):
+        text = self.cleaned_data["record"].strip()
+        if not text:
+            return None
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValidationError(_("The record is not valid JSON: %(error)s"), params={"error": error},
+                                  code="json") from None
+
+    def clean(self):
+        data = super().clean()
+        if data.get("variant") in SCORERS:
+            if not data.get("record"):
+                self.add_error("record", _("R18: a game of this variant is entered as its record."))
+        elif "points" in data and not data["points"]:
+            self.add_error("points", _("R18: give the points of each player."))
+        return data
