@@ -1,0 +1,147 @@
+"""R18 free games: points per player, variant records scored by scoring/variants, the year's table."""
+
+import datetime
+import json
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from tests.factories import make_competition, make_player, make_season, make_user
+from tournaments.competitions.free_games import record_free_game, year_table
+from tournaments.models import Competition, FreeGame, FreeGameScore
+
+pytestmark = pytest.mark.django_db
+JUNE = datetime.date(2025, 6, 1)
+EMPEROR = {"format": "emperor/1", "declarer": "Anna", "partner": "Bela", "defenders": ["Csaba", "Dora"],
+           "bid": "two_cards", "contra": None, "card_points": 55, "tricks": 6, "bonuses": []}
+THREE_HANDED = {"format": "three-handed/1", "players": [
+    {"name": "Anna", "card_points": 60, "tricks": 10, "dealer": True},
+    {"name": "Bela", "card_points": 40, "tricks": 8},
+    {"name": "Csaba", "card_points": 30, "tricks": 7}]}
+
+
+@pytest.fixture
+def free_games():
+    return make_competition(Competition.Kind.FREE_GAMES)
+
+
+@pytest.fixture
+def players():
+    return {name: make_player(name) for name in ("Anna", "Bela", "Csaba", "Dora")}
+
+
+def points_of(game):
+    return {score.player.name: score.points for score in game.scores.select_related("player")}
+
+
+def test_a_training_game_stores_points_per_player(free_games, players):
+    game = record_free_game(free_games, played_on=JUNE, kind=FreeGame.Kind.TRAINING,
+                            points={players["Anna"]: 12, players["Bela"]: -4})
+
+    assert points_of(game) == {"Anna": 12, "Bela": -4}
+    assert game.record is None
+
+
+def test_an_emperor_game_derives_the_points_from_its_record(free_games, players):
+    # R18: bid 2 Cards won, with a partner: each player +/-2 (scoring/variants/emperor.py).
+    game = record_free_game(free_games, played_on=JUNE, kind=FreeGame.Kind.VARIANT,
+                            variant=FreeGame.Variant.EMPEROR, record=EMPEROR)
+
+    assert points_of(game) == {"Anna": 2, "Bela": 2, "Csaba": -2, "Dora": -2}
+    assert game.record == EMPEROR
+
+
+def test_a_three_handed_game_scores_card_points_and_tricks_less_52(free_games, players):
+    # R18: (card points + tricks) - 52.
+    game = record_free_game(free_games, played_on=JUNE, kind=FreeGame.Kind.VARIANT,
+                            variant=FreeGame.Variant.THREE_HANDED, record=THREE_HANDED)
+
+    assert points_of(game) == {"Anna": 18, "Bela": -4, "Csaba": -15}
+
+
+def test_a_record_that_does_not_add_up_is_refused_and_nothing_is_saved(free_games, players):
+    wrong = json.loads(json.dumps(THREE_HANDED))
+    wrong["players"][0]["card_points"] = 61
+
+    with pytest.raises(ValidationError, match="R18"):
+        record_free_game(free_games, played_on=JUNE, kind=FreeGame.Kind.VARIANT,
+                         variant=FreeGame.Variant.THREE_HANDED, record=wrong)
+    assert not FreeGame.objects.exists() and not FreeGameScore.objects.exists()
+
+
+def test_a_record_naming_an_unknown_player_is_refused(free_games, players):
+    record = dict(EMPEROR, declarer="Zoltan")
+
+    with pytest.raises(ValidationError, match="R18: no player is called Zoltan"):
+        record_free_game(free_games, played_on=JUNE, kind=FreeGame.Kind.VARIANT,
+                         variant=FreeGame.Variant.EMPEROR, record=record)
+    assert not FreeGame.objects.exists()
+
+
+def test_a_game_of_another_year_is_refused(free_games, players):
+    with pytest.raises(ValidationError, match="R18: the game was played in 2024"):
+        record_free_game(free_games, played_on=datetime.date(2024, 12, 31), kind=FreeGame.Kind.TEST,
+                         points={players["Anna"]: 1})
+
+
+def test_the_year_table_sums_points_and_names_the_winner(client, free_games, players):
+    record_free_game(free_games, played_on=JUNE, kind=FreeGame.Kind.TRAINING,
+                     points={players["Anna"]: 10, players["Bela"]: 3})
+    record_free_game(free_games, played_on=JUNE, kind=FreeGame.Kind.VARIANT, variant=FreeGame.Variant.THREE_HANDED,
+                     record=THREE_HANDED)
+
+    rows, winners = year_table(free_games)
+
+    assert [(row.place, player.name, row.games, row.points) for row, player in rows] == [
+        (1, "Anna", 2, 28), (2, "Bela", 2, -1), (3, "Csaba", 1, -15)]
+    assert [player.name for player in winners] == ["Anna"]
+    response = client.get(reverse("public:free_games", args=[2025]))
+    assert [player.name for player in response.context["winners"]] == ["Anna"]
+    assert '<strong>Anna</strong>' in response.text
+
+
+@pytest.mark.parametrize("games", [1, 8])
+def test_the_table_query_count_does_not_grow(client, django_assert_num_queries, free_games, players, games):
+    for _ in range(games):
+        record_free_game(free_games, played_on=JUNE, kind=FreeGame.Kind.VARIANT, variant=FreeGame.Variant.EMPEROR,
+                         record=EMPEROR)
+    # 1 season, 2 competition, 3 scores, 4 players
+    with django_assert_num_queries(4):
+        client.get(reverse("public:free_games", args=[2025]))
+
+
+def test_the_jury_enters_a_training_game(client, free_games, players):
+    url = reverse("competitions:free_game_new", args=[2025])
+    client.force_login(make_user("jury"))
+
+    response = client.post(url, {"played_on": "2025-06-01", "kind": "training", "variant": "royal",
+                                 "points": f"{players['Anna'].membership_number}: 7\n"
+                                           f"{players['Bela'].membership_number}: -2"})
+
+    assert response.status_code == 302
+    assert points_of(FreeGame.objects.get()) == {"Anna": 7, "Bela": -2}
+
+
+def test_the_jury_enters_a_variant_record_and_sees_its_problems(client, free_games, players):
+    url = reverse("competitions:free_game_new", args=[2025])
+    client.force_login(make_user("jury"))
+    wrong = dict(THREE_HANDED, players=THREE_HANDED["players"][:2])
+
+    response = client.post(url, {"played_on": "2025-06-01", "kind": "variant", "variant": "three_handed",
+                                 "record": json.dumps(wrong)})
+
+    assert response.status_code == 200
+    assert "R18" in response.text and not FreeGame.objects.exists()
+    ok = client.post(url, {"played_on": "2025-06-01", "kind": "variant", "variant": "three_handed",
+                           "record": json.dumps(THREE_HANDED)})
+    assert ok.status_code == 302
+    assert points_of(FreeGame.objects.get())["Anna"] == 18
+
+
+def test_entering_a_free_game_needs_the_jury(client, free_games):
+    make_season()
+    url = reverse("competitions:free_game_new", args=[2025])
+    client.force_login(make_user())
+
+    assert client.get(url).status_code == 403
