@@ -26,6 +26,7 @@ DEFAULT_THRESHOLDS = (100, 250, 500, 1000)  # R20, when no season gives its own
 # Withdrawal reasons are stored in English and translated when shown ({% translate %}).
 REASON_MATCH_NOT_CONFIRMED = gettext_noop("The match is no longer confirmed.")
 REASON_TROPHY_REMOVED = gettext_noop("A correction of the match removed this trophy.")
+REASON_CREDIT_CHANGED = gettext_noop("A correction of the match credits this trophy to other players.")
 REASON_MATCH_DELETED = gettext_noop("The match was deleted.")
 REASON_POINTS_BELOW = gettext_noop("The player's trophy points no longer reach this threshold.")
 REASON_REACHED_BY_OTHER = gettext_noop("Another trophy now reaches this threshold.")
@@ -137,11 +138,13 @@ def _refresh_fields(win, credit):
     return {field: value for field, value in wanted.items() if getattr(win, field) != value}
 
 
-def _withdrawal_reason(match):
+def _withdrawal_reason(match, win, new_credits):
     if match is None:
         return REASON_MATCH_DELETED
     if match.state != Match.State.CONFIRMED:
         return REASON_MATCH_NOT_CONFIRMED
+    if any(credit.trophy == win.trophy for credit in new_credits):
+        return REASON_CREDIT_CHANGED  # the seats were corrected: the trophy holds, for someone else
     return REASON_TROPHY_REMOVED
 
 
@@ -170,9 +173,8 @@ def _apply_match(match, credits, existing, today):
             points=credit.points,
         )
         touched.add(credit.player_id)
-    reason = _withdrawal_reason(match)
     for win in stale:
-        _withdraw(win, today, reason)
+        _withdraw(win, today, _withdrawal_reason(match, win, new))
         touched.add(win.player_id)
     return touched
 
@@ -278,13 +280,13 @@ def _describe_win(win):
 
 def _match_lines(match, credits, existing, players):
     kept, new, stale = _plan_match(match, credits, existing)
-    lines = [f"match {match.pk} ({match}): missing {_describe_credit(credit, players)}" for credit in new]
-    lines += [f"match {match.pk} ({match}): {_describe_win(win)} no longer holds" for win in stale]
+    lines = [f"register: match {match.pk} ({match}): missing {_describe_credit(credit, players)}" for credit in new]
+    lines += [f"register: match {match.pk} ({match}): {_describe_win(win)} no longer holds" for win in stale]
     for win, credit in kept:
         changes = _refresh_fields(win, credit)
         if set(changes) - {"hand_id", "announcement_id"}:
             fields = ", ".join(sorted(field.removesuffix("_id") for field in changes))
-            lines.append(f"match {match.pk} ({match}): {_describe_win(win)} differs in {fields}")
+            lines.append(f"register: match {match.pk} ({match}): {_describe_win(win)} differs in {fields}")
     return lines
 
 
@@ -317,7 +319,7 @@ def _repair_register():
         lines += _match_lines(match, credits, existing, players)
         _apply_match(match, credits, existing, today)
     for win in entries_by_match.pop(None, []):
-        lines.append(f"{_describe_win(win)} has no match")
+        lines.append(f"register: {_describe_win(win)} has no match")
         _withdraw(win, today, REASON_MATCH_DELETED)
     lines += _award_lines(players)
     sync_awards(set(players))
@@ -328,9 +330,9 @@ def _award_lines(players):
     lines = []
     for player_id, missing, stale in _award_differences(set(players), _seasons_by_year()):
         name = players[player_id]
-        lines += [f"{name}: missing cup for {item.threshold} points (entry {item.reached_by_id})"
+        lines += [f"register: {name}: missing cup for {item.threshold} points (entry {item.reached_by_id})"
                   for item in missing]
-        lines += [f"{name}: cup {award.pk} for {award.threshold} points no longer holds"
+        lines += [f"register: {name}: cup {award.pk} for {award.threshold} points no longer holds"
                   for award, _reason in stale]
     return lines
 

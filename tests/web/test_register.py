@@ -344,3 +344,16 @@ def test_rederive_withdraws_entries_of_a_match_no_longer_confirmed_and_keeps_var
     assert TrophyWin.objects.get(trophy="royal").withdrawal_reason == register.REASON_MATCH_NOT_CONFIRMED
     assert TrophyWin.objects.get(trophy="gloria").withdrawn_on is None
     assert register.rederive() == []
+
+
+def test_a_correction_of_who_played_moves_the_trophy_to_the_player_now_in_the_seat():
+    world = make_world()
+    match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    erin = Player.objects.create(name="Erin", membership_number="2026-erin")
+
+    Match.objects.filter(pk=match.pk).update(a_driver=erin)
+    register.sync_match(match)
+
+    alices = TrophyWin.objects.get(player=world.alice)
+    assert alices.withdrawal_reason == register.REASON_CREDIT_CHANGED
+    assert TrophyWin.objects.get(player=erin).withdrawn_on is None
