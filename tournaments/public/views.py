@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
 from scoring.competitions import TieBreak
@@ -34,16 +35,19 @@ def players_text(team):
     return names
 
 
+@require_safe
 def season_list(request):
     return render(request, "public/season_list.html", {"seasons": Season.objects.all()})
 
 
+@require_safe
 def season(request, year):
     season = get_season(year)
     competitions = list(season.competitions.order_by("kind", "starts", "name"))
     return render(request, "public/season.html", {"season": season, "competitions": competitions})
 
 
+@require_safe
 def championship(request, year):
     """R15 season table. Queries: season, teams, counted match scores."""
     season = get_season(year)
@@ -60,6 +64,7 @@ def championship(request, year):
     })
 
 
+@require_safe
 def team(request, year, team_id):
     """Every confirmed match of a team in the season, and its championship line."""
     season = get_season(year)
@@ -85,6 +90,7 @@ def match_line(match, team):
     }
 
 
+@require_safe
 def cup(request, year):
     """R16 bracket. Queries: season, competition, ties, matches (plus the draw's entries)."""
     season = get_season(year)
@@ -97,6 +103,7 @@ def cup(request, year):
     })
 
 
+@require_safe
 def grand_prix(request, year, slug):
     """R17 results. Queries: season, event, entrants, confirmed match sums, trophies won."""
     season = get_season(year)
@@ -133,6 +140,7 @@ def tie_break_text(reason):
     return _("Equal on every tie-break: place shared")
 
 
+@require_safe
 def free_games(request, year):
     """R18 table of the calendar year. Queries: season, competition, scores, players."""
     season = get_season(year)
