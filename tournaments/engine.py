@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from scoring import InvalidRecord, Problem
+from scoring.cards import Team
 from scoring.match import MATCH_FORMAT, check_alternation, match_result, tie_breaker_result
 from scoring.problems import Problems
 from scoring.records import HAND_FORMAT
@@ -31,8 +32,8 @@ from .models import Announcement, Hand, Match, SilentPremium
 __all__ = [
     "EntryRefused", "InvalidRecord", "MatchLocked", "NotAllowed", "Problem", "StaleMatch",
     "announcement_record", "check_match_records", "confirm_match", "correct_match",
-    "evaluate_hand_record", "hand_record", "hands_with_facts", "match_record", "record_match", "rescore",
-    "rescore_match", "return_match", "running_totals",
+    "evaluate_hand_record", "hand_record", "hands_with_facts", "match_record", "random_hand_records",
+    "record_match", "rescore", "rescore_match", "return_match", "running_totals",
 ]
 
 TEAMS = ("A", "B")
@@ -137,7 +138,18 @@ class CheckedHand:
     answer: dict[str, Any]
 
 
+def _in_stored_order(record: Any) -> Any:
+    """The record with its silent premiums in the order they are stored (by premium id), so that
+    the lines stored now are the lines :func:`hand_record` gives back (their order carries no meaning)."""
+    if isinstance(record, dict) and isinstance(record.get("silent"), list):
+        silent = record["silent"]
+        if all(isinstance(entry, dict) and isinstance(entry.get("premium"), str) for entry in silent):
+            return {**record, "silent": sorted(silent, key=lambda entry: entry["premium"])}
+    return record
+
+
 def _check_hand(record: Any) -> CheckedHand:
+    record = _in_stored_order(record)
     try:
         checked = scoring.check_hand(record)
     except ModuleNotFoundError:  # the adjudicator is needed only for records with tricks
@@ -188,6 +200,16 @@ def running_totals(hand_answers: list[dict[str, Any] | None]) -> dict[str, dict[
         totals[team] = {"hands": len(scores), "sum": result.hand_sum if result else 0,
                         "average": result.score if result else None}
     return totals
+
+
+def random_hand_records(rng, count: int, *, first_attackers: str = "A", full: bool = False) -> list[dict]:
+    """``count`` legal hand records from the engine's generator (scoring.generate), attack
+    alternating from ``first_attackers`` (R3): results mode, or with the deal and tricks."""
+    from scoring import generate  # only demo data and benchmarks need it
+
+    make = generate.full_record if full else generate.results_record
+    teams = [Team(first_attackers), Team(first_attackers).other]
+    return [make(rng, attackers=teams[number % 2]) for number in range(count)]
 
 
 # --- saving: facts and their derived scores in one transaction ----------------------------------

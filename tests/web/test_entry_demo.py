@@ -1,0 +1,28 @@
+"""`manage.py demo`: a season recorded through the bridge, consistent with the engine."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from tournaments.models import Competition, Hand, Match, Team
+
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+
+
+def test_demo_creates_a_consistent_season_once():
+    out = StringIO()
+    call_command("demo", stdout=out)
+    assert "Demo logins: jury1, jury2, chief, organiser, password: tarokk-demo" in out.getvalue()
+    assert Team.objects.count() == 24
+    assert set(Competition.objects.values_list("kind", flat=True)) >= {"championship", "cup", "grand_prix"}
+    assert Match.objects.filter(state=Match.State.CONFIRMED).count() > 50
+    assert Match.objects.filter(state=Match.State.SCHEDULED).exists()
+    assert Match.objects.filter(state=Match.State.ENTERED).exists()
+    assert Hand.objects.exclude(tricks=None).exists()  # some hands entered with the full play
+    rescore = StringIO()
+    call_command("rescore", stdout=rescore)
+    assert rescore.getvalue().strip().endswith("0 difference(s) found.")
+    matches = Match.objects.count()
+    call_command("demo", stdout=StringIO())
+    assert Match.objects.count() == matches

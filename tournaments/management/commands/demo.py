@@ -1,0 +1,166 @@
+"""A realistic demo season: 24 teams with Hungarian names (some with substitutes), a Team
+Championship with confirmed, awaiting and scheduled matches, a Hungarian Cup in progress and a
+Grand Prix, and the demo logins. Every hand is a legal hand from the engine's generator, recorded
+through tournaments.engine like a jury's entry. Idempotent: a second run only prints the logins;
+--reset empties the database first."""
+
+import datetime
+import itertools
+import random
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments import engine
+from tournaments.competitions import cup
+from tournaments.models import Competition, GrandPrixEntry, Match, Player, Season, Team
+from tournaments.roles import CHIEF_JURY, JURY, ORGANISER, ensure_roles
+
+PASSWORD = "tarokk-demo"
+USERS = [("jury1", JURY), ("jury2", JURY), ("chief", CHIEF_JURY), ("organiser", ORGANISER)]
+SEED = 2024
+
+FAMILY_NAMES = ["Nagy", "Kovács", "Tóth", "Szabó", "Horváth", "Varga", "Kiss", "Molnár", "Németh", "Farkas",
+                "Balogh", "Papp", "Takács", "Juhász", "Lakatos", "Mészáros", "Oláh", "Simon", "Rácz", "Fekete",
+                "Szilágyi", "Török", "Fehér", "Balázs", "Gál", "Kis", "Szűcs", "Kocsis", "Orsós", "Pintér"]
+GIVEN_NAMES = ["László", "István", "József", "János", "Zoltán", "Sándor", "Gábor", "Ferenc", "Attila", "Péter",
+               "Tamás", "Zsolt", "Erzsébet", "Katalin", "Ilona", "Éva", "Anna", "Zsuzsanna", "Mária", "Judit",
+               "Ágnes", "Krisztina", "Gergely", "Bence", "Dóra", "Réka"]
+TEAM_NAMES = ["Dunai Darazsak", "Pagat Fogok", "Tiszai Tarokkosok", "Budai Bölcsek", "Pesti Pávák",
+              "Szegedi Szkízek", "Debreceni Darvak", "Győri Gólyák", "Egri Ernyők", "Soproni Sólymok",
+              "Pécsi Páholy", "Miskolci Mondok", "Kecskeméti Királyok", "Veszprémi Vitézek", "Zalai Zsiványok",
+              "Balatoni Bagoly", "Hortobágyi Hattyúk", "Mátrai Madarak", "Bakonyi Betyárok", "Szolnoki Szarkák",
+              "Tatai Tücskök", "Váci Varjak", "Esztergomi Ernők", "Kőszegi Kakukkok"]
+PLACES = ["Budapest", "Szeged", "Debrecen", "Győr", "Eger", "Pécs", "Sopron", "Veszprém"]
+
+
+class Command(BaseCommand):
+    help = "Create the demo season and the demo logins (idempotent; --reset empties the database first)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--reset", action="store_true", help="Empty the database, then create the demo.")
+
+    def handle(self, *args, reset=False, **options):
+        if reset:
+            call_command("flush", interactive=False, verbosity=0)
+            from django.apps import apps
+
+            ensure_roles(apps)  # flush empties the groups the migration made
+        if Season.objects.exists():
+            self.stdout.write("The database already holds data; nothing created (use --reset to start again).")
+        else:
+            with transaction.atomic():
+                Demo(self.stdout).create()
+        self.stdout.write(f"Demo logins: {', '.join(name for name, _ in USERS)}, password: {PASSWORD}")
+
+
+class Demo:
+    def __init__(self, out):
+        self.out = out
+        self.rng = random.Random(SEED)
+        today = timezone.localdate()
+        # The Cup's first round is played in September (R16): before October, show last season.
+        self.year = today.year if today.month >= 10 else today.year - 1
+        self.today = min(today, datetime.date(self.year, 12, 31))
+        self.members = itertools.count(1)
+
+    def create(self):
+        self.users = self.create_users()
+        self.season = Season.objects.create(year=self.year)
+        self.teams = self.create_teams()
+        self.championship()
+        self.grand_prix()
+        self.cup()
+        self.out.write(f"Demo season {self.year}: {len(self.teams)} teams, {Match.objects.count()} matches.")
+
+    # --- people -----------------------------------------------------------------------------
+
+    def create_users(self):
+        users = {}
+        for username, group in USERS:
+            user = get_user_model().objects.create_user(username, password=PASSWORD,
+                                                        is_staff=(group == ORGANISER))
+            user.groups.add(Group.objects.get(name=group))
+            users[username] = user
+        return users
+
+    def player(self):
+        number = next(self.members)
+        name = f"{self.rng.choice(FAMILY_NAMES)} {self.rng.choice(GIVEN_NAMES)}"
+        return Player.objects.create(name=name, membership_number=f"MT-{number:04d}")
+
+    def create_teams(self):
+        teams = []
+        for index, name in enumerate(TEAM_NAMES):
+            substitute = self.player() if index % 3 == 0 else None
+            teams.append(Team.objects.create(season=self.season, name=name, driver=self.player(),
+                                             catcher=self.player(), substitute=substitute))
+        return teams
+
+    # --- matches ----------------------------------------------------------------------------
+
+    def day(self, month, day):
+        """A date of this season, no later than yesterday (the demo's played matches are past)."""
+        wanted = datetime.date(self.year, month, day)
+        return min(wanted, self.today - datetime.timedelta(days=1))
+
+    def new_match(self, competition, team_a, team_b, played_on, substitute_ok=True, **extra):
+        seats = {"a_driver": team_a.driver, "a_catcher": team_a.catcher,
+                 "b_driver": team_b.driver, "b_catcher": team_b.catcher}
+        if substitute_ok and team_a.substitute and self.rng.random() < 0.3:
+            seats["a_catcher"] = team_a.substitute  # R14: the substitute may play either role
+        return Match.objects.create(competition=competition, team_a=team_a, team_b=team_b, played_on=played_on,
+                                    place=self.rng.choice(PLACES), **seats, **extra)
+
+    def play(self, match, *, confirm=True, full=False):
+        """Record 8 legal hands through the bridge, entered by one juror and confirmed by the chief."""
+        records = engine.random_hand_records(self.rng, match.hands_expected,
+                                             first_attackers=self.rng.choice("AB"), full=full)
+        engine.record_match(match, records, user=self.users[self.rng.choice(["jury1", "jury2"])])
+        if confirm:
+            engine.confirm_match(match, self.users["chief"])
+        return match
+
+    def championship(self):
+        competition = Competition.objects.create(season=self.season, kind=Competition.Kind.CHAMPIONSHIP,
+                                                 name=f"Csapatbajnokság {self.year}", slug="bajnoksag")
+        pairs = list(itertools.combinations(self.teams, 2))
+        self.rng.shuffle(pairs)
+        for number, (team_a, team_b) in enumerate(pairs[:60]):
+            played_on = self.day(2 + number // 8, 1 + (number * 3) % 27)
+            match = self.new_match(competition, team_a, team_b, played_on)
+            self.play(match, confirm=number < 54, full=number % 10 == 0)
+        for number, (team_a, team_b) in enumerate(pairs[60:72]):
+            later = min(self.today + datetime.timedelta(days=7 + number), datetime.date(self.year, 12, 31))
+            self.new_match(competition, team_a, team_b, later, substitute_ok=False)
+
+    def grand_prix(self):
+        event = Competition.objects.create(season=self.season, kind=Competition.Kind.GRAND_PRIX,
+                                           name=f"Nagydíj Szeged {self.year}", slug="nagydij-szeged",
+                                           starts=self.day(6, 14), place="Szeged")
+        entrants = self.teams[:6]
+        GrandPrixEntry.objects.bulk_create(GrandPrixEntry(competition=event, team=team) for team in entrants)
+        # R17: each team plays 3 matches; three rounds of three pairings.
+        rounds = [[(0, 1), (2, 3), (4, 5)], [(0, 2), (1, 4), (3, 5)], [(0, 5), (1, 3), (2, 4)]]
+        for pairings in rounds:
+            for a, b in pairings:
+                self.play(self.new_match(event, entrants[a], entrants[b], self.day(6, 14)))
+
+    def cup(self):
+        competition = Competition.objects.create(season=self.season, kind=Competition.Kind.CUP,
+                                                 name=f"Magyar Kupa {self.year}", slug="magyar-kupa",
+                                                 registration_opens=datetime.date(self.year, 1, 20))
+        for team in self.teams[8:24]:
+            cup.enter_team(competition, team, on=self.day(2, 1))
+        ties = cup.make_draw(competition, seed=f"demo-{self.year}")
+        first_round = [tie for tie in ties if tie.round == min(t.round for t in ties)]
+        for index, tie in enumerate(first_round):
+            matches_played = 3 if index < 6 else 1  # two ties still in progress
+            for number in range(matches_played):
+                match = self.new_match(competition, tie.team_a, tie.team_b, self.day(9, 20 + number),
+                                       substitute_ok=False, cup_tie=tie)
+                self.play(match)
