@@ -446,3 +446,13 @@ def latest_award_events(limit=50):
                  for award in awards.filter(withdrawn_on__isnull=False).order_by("-withdrawn_on", "-id")[:limit]]
     events = sorted(made + withdrawn, key=lambda event: (event.on, event.withdrawn, event.award.pk), reverse=True)
     return events[:limit]
+
+
+def withdraw_variant_trophy(win, reason):
+    """The jury withdraws a variant entry it made (a mistake, a decision revised); like every
+    withdrawal it stays in the register, marked, and the player's cups are re-checked (R20)."""
+    if win.variant == TrophyWin.Variant.ROYAL:
+        raise ValueError("Trophies of recorded matches follow their match; correct the match instead.")
+    with transaction.atomic():
+        _withdraw(win, timezone.localdate(), reason)
+        sync_awards({win.player_id})

@@ -11,4 +11,5 @@ urlpatterns = [
     path("competitions/<int:pk>/", views.competition_trophies, name="competition"),
     path("cups/", views.latest_awards, name="awards"),
     path("variants/new/", views.enter_variant_trophy, name="enter_variant"),
+    path("variants/<int:pk>/withdraw/", views.withdraw_variant_trophy, name="withdraw_variant"),
 ]

@@ -90,3 +90,21 @@ def enter_variant_trophy(request):
         messages.success(request, _("The trophy is entered in the register."))
         return redirect("register:player", pk=wins[0].player_id)
     return render(request, "public/register/variant_form.html", {"form": form})
+
+
+class WithdrawalForm(forms.Form):
+    reason = forms.CharField(label=_("Reason for withdrawal"), max_length=200)
+
+
+@login_required
+@permission_required("tournaments.enter_scores", raise_exception=True)
+def withdraw_variant_trophy(request, pk):
+    """R20: a variant entry is withdrawn with a reason, never deleted. POST only."""
+    win = get_object_or_404(TrophyWin.objects.exclude(variant=TrophyWin.Variant.ROYAL)
+                            .filter(withdrawn_on__isnull=True), pk=pk)
+    form = WithdrawalForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        register.withdraw_variant_trophy(win, form.cleaned_data["reason"])
+        messages.success(request, _("The trophy is withdrawn."))
+        return redirect("register:player", pk=win.player_id)
+    return render(request, "public/register/withdraw_form.html", {"form": form, "win": win})

@@ -236,3 +236,36 @@ def test_a_match_confirmed_and_corrected_through_the_engine_keeps_the_register(c
 
     page = client.get(reverse("register:player", args=[match.a_driver.pk]))
     assert page.text.count('class="withdrawn"') == 2
+
+
+def test_a_juror_withdraws_a_variant_trophy_with_a_reason_and_its_cup_goes_with_it(client):
+    world = make_world(values=True, thresholds="100")
+    client.force_login(factories.make_user("jury"))
+    client.post(reverse("register:enter_variant"), variant_form_data(world))
+    [win] = TrophyWin.objects.all()
+    url = reverse("register:withdraw_variant", args=[win.pk])
+
+    assert client.post(url, {"reason": ""}).status_code == 200  # a reason is required
+    response = client.post(url, {"reason": "Entered for the wrong player"})
+
+    assert response.status_code == 302
+    win.refresh_from_db()
+    assert win.withdrawn_on and win.withdrawal_reason == "Entered for the wrong player"
+    assert CupAward.objects.get().withdrawn_on is not None
+    page = client.get(reverse("register:player", args=[world.carol.pk]))
+    assert "Entered for the wrong player" in page.text
+
+
+def test_only_the_jury_withdraws_and_only_variant_entries(client):
+    world = make_world()
+    confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    [from_match] = TrophyWin.objects.all()
+    variant = TrophyWin.objects.create(player=world.carol, trophy="gloria", variant="emperor", won_on=MARCH_8,
+                                       points=1)
+
+    client.force_login(factories.make_user(None))
+    assert client.post(reverse("register:withdraw_variant", args=[variant.pk]), {"reason": "x"}).status_code == 403
+    client.force_login(factories.make_user("jury"))
+    assert client.post(reverse("register:withdraw_variant", args=[from_match.pk]),
+                       {"reason": "x"}).status_code == 404  # a recorded trophy follows its match
+    assert not TrophyWin.objects.filter(withdrawn_on__isnull=False).exists()
