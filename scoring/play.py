@@ -275,7 +275,7 @@ def _cards_text(cards: Iterable[Card]) -> str:
 
 
 __all__ = [
-    "BIT", "PLAY_POSITION", "Binding", "Bindings", "CARD_INDEX", "PlayedHand", "TRICKS_IN_A_HAND", "Trick", "bindings_of",
-    "bound_elsewhere_masks", "cards_of", "legal_cards", "legal_mask", "mask_of", "play_out",
+    "BIT", "CARD_INDEX", "PLAY_POSITION", "TRICKS_IN_A_HAND", "Binding", "Bindings", "PlayedHand", "Trick",
+    "bindings_of", "bound_elsewhere_masks", "cards_of", "legal_cards", "legal_mask", "mask_of", "play_out",
     "playable_cards", "playable_mask", "winning_index", "winning_position",
 ]
