@@ -322,3 +322,45 @@ def test_a_grand_prix_match_may_count_in_the_current_round_tie_only():
     current.refresh_from_db()
     assert current.winner == teams[0]
     assert timezone.now() >= current.decided_at
+
+
+# --- the organisers' page ----------------------------------------------------------------------------
+
+
+def test_organisers_enter_teams_and_make_the_draw_on_their_page(client):
+    cup, teams = cup_with(3)
+    late = make_team("Late Team")
+    url = reverse("competitions:cup_admin", args=[2025])
+    client.force_login(make_user("jury"))
+    assert client.get(url).status_code == 403
+    client.force_login(make_user("organiser"))
+
+    assert client.post(url, {"entry-team": late.pk}).status_code == 302
+    response = client.post(url, {"draw-seed": "", "draw-pairs": f"{teams[0]} - {late}\n{teams[1]} - {teams[2]}"})
+
+    assert response.status_code == 302
+    cup.refresh_from_db()
+    assert cup.drawn_at is not None and cup.draw_seed == ""
+    assert tie_at(cup, 3, 0).team_b == late
+
+
+def test_the_organisers_page_shows_a_refusal(client):
+    cup, teams = cup_with(2, max_teams=2)
+    client.force_login(make_user("organiser"))
+
+    response = client.post(reverse("competitions:cup_admin", args=[2025]), {"entry-team": make_team().pk})
+
+    assert response.status_code == 200
+    assert "R16: the Cup takes at most 2 teams" in response.text
+    assert cup.cup_entries.count() == 2
+
+
+def test_a_random_draw_from_the_page_records_its_seed(client):
+    cup, teams = cup_with(4)
+    client.force_login(make_user("organiser"))
+
+    client.post(reverse("competitions:cup_admin", args=[2025]), {"draw-seed": "", "draw-pairs": ""})
+
+    cup.refresh_from_db()
+    assert len(cup.draw_seed) == 16
+    assert [(t.team_a, t.team_b) for t in cup.cup_ties.filter(round=3)] == draw_pairs(teams, cup.draw_seed)

@@ -6,7 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import CupTie, FreeGame, Player
+from tournaments.models import CupTie, FreeGame, Player, Team
 
 from .free_games import SCORERS
 
@@ -77,3 +77,42 @@ class FreeGameForm(forms.Form):
         elif "points" in data and not data["points"]:
             self.add_error("points", _("R18: give the points of each player."))
         return data
+
+
+class CupEntryForm(forms.Form):
+    """R16: enter a team (with its Driver and Catcher) while registration is open."""
+
+    team = forms.ModelChoiceField(Team.objects.none(), label=_("Team"))
+
+    def __init__(self, *args, competition, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = Team.objects.filter(season=competition.season).exclude(
+            cup_entries__competition=competition)
+
+
+class CupDrawForm(forms.Form):
+    """R16: a random draw from a seed (given, or made up and recorded), or the pairs as drawn by
+    the organisers, one tie a line: "Team one - Team two"."""
+
+    seed = forms.CharField(label=_("Seed of the random draw"), required=False, max_length=64,
+                           help_text=_("Leave empty for a new random seed; it is recorded either way."))
+    pairs = forms.CharField(label=_("Or the pairs as drawn"), required=False, widget=forms.Textarea(attrs={"rows": 8}),
+                            help_text=_("One tie a line: \"Team one - Team two\"."))
+
+    def __init__(self, *args, competition, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.teams = {entry.team.name: entry.team for entry in competition.cup_entries.select_related("team")}
+
+    def clean_pairs(self):
+        text = self.cleaned_data["pairs"].strip()
+        if not text:
+            return None
+        pairs = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            names = [name.strip() for name in line.split(" - ")]
+            unknown = [name for name in names if name not in self.teams]
+            if len(names) not in (1, 2) or unknown:
+                raise ValidationError(_("Line %(n)s: name one or two entered teams, \"Team one - Team two\"."),
+                                      params={"n": number}, code="pairs")
+            pairs.append((self.teams[names[0]], self.teams[names[1]] if len(names) == 2 else None))
+        return pairs
