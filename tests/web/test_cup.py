@@ -364,3 +364,27 @@ def test_a_random_draw_from_the_page_records_its_seed(client):
     cup.refresh_from_db()
     assert len(cup.draw_seed) == 16
     assert [(t.team_a, t.team_b) for t in cup.cup_ties.filter(round=3)] == draw_pairs(teams, cup.draw_seed)
+
+
+def test_a_tie_breaker_recorded_and_confirmed_through_the_engine_decides_the_tie():
+    # R16: the tie-breaker's two hand scores are summed (engine: scoring.match.tie_breaker_result);
+    # on confirmation the winner moves on (after_match_saved).
+    from tests.factories import hand_records_results_mode
+
+    cup, teams = cup_with(4)
+    make_draw(cup, pairs=[(teams[0], teams[1]), (teams[2], teams[3])])
+    tie = tie_at(cup, 3, 0)
+    for scores in ((90, 80), (80, 90), (85, 85)):
+        play(tie, *scores)
+
+    match = make_match(tie.team_a, tie.team_b, cup, cup_tie=tie, kind=Match.Kind.TIE_BREAKER, played_on=SEPTEMBER,
+                       hand_records=hand_records_results_mode(2))
+    tie.refresh_from_db()
+    assert tie.winner is None  # entered, not yet confirmed
+    engine.confirm_match(match, make_user("chief"))
+
+    match.refresh_from_db()
+    tie.refresh_from_db()
+    assert match.hand_sum_a == match.score_a and match.score_a != match.score_b
+    assert tie.winner == (tie.team_a if match.score_a > match.score_b else tie.team_b)
+    assert tie_at(cup, 4, 0).team_a == tie.winner
