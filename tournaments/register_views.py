@@ -26,8 +26,26 @@ def player_trophies(request, pk):
     steps = register.points_over_time(wins)
     return render(request, "public/register/player.html", {
         "player": player, "steps": steps, "awards": awards,
-        "points": steps[-1].total if steps else 0,
+        "points": steps[-1].total if steps else 0, "chart": points_chart(steps),
     })
+
+
+CHART_WIDTH, CHART_HEIGHT = 600, 150
+
+
+def points_chart(steps):
+    """The polyline of the running trophy points, one step per trophy, for an inline SVG."""
+    if not steps:
+        return ""
+    top = max(step.total for step in steps) or 1
+    gap = CHART_WIDTH / len(steps)
+    points, previous = [f"0,{CHART_HEIGHT}"], 0
+    for index, step in enumerate(steps, start=1):
+        x = round(index * gap, 1)
+        points.append(f"{x},{round(CHART_HEIGHT - previous * CHART_HEIGHT / top, 1)}")
+        points.append(f"{x},{round(CHART_HEIGHT - step.total * CHART_HEIGHT / top, 1)}")
+        previous = step.total
+    return " ".join(points)
 
 
 def competition_list(request):
