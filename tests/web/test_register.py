@@ -357,3 +357,29 @@ def test_a_correction_of_who_played_moves_the_trophy_to_the_player_now_in_the_se
     alices = TrophyWin.objects.get(player=world.alice)
     assert alices.withdrawal_reason == register.REASON_CREDIT_CHANGED
     assert TrophyWin.objects.get(player=erin).withdrawn_on is None
+
+
+def test_rederive_reports_and_remakes_a_missing_cup_and_withdraws_one_not_due():
+    world = make_world(values=True, thresholds="100")
+    confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    CupAward.objects.update(withdrawn_on=MARCH_8, withdrawal_reason="lost by mistake")
+    stray = CupAward.objects.create(player=world.bob, threshold=100, awarded_on=MARCH_1,
+                                    reached_by=TrophyWin.objects.get())
+
+    lines = register.rederive(fix=True)
+
+    assert sorted(lines) == [
+        f"register: Alice: missing cup for 100 points (entry {TrophyWin.objects.get().pk})",
+        f"register: Bob: cup {stray.pk} for 100 points no longer holds",
+    ]
+    assert CupAward.objects.filter(withdrawn_on__isnull=True).get().player == world.alice
+    assert register.rederive() == []
+
+
+def test_a_variant_trophy_outside_any_season_counts_one_point_against_the_default_thresholds():
+    world = make_world(thresholds="1")
+    win = register.enter_variant_trophy(player=world.alice, trophy="royal", variant="emperor",
+                                        won_on=datetime.date(2031, 5, 1), user=None)[0]
+
+    assert win.points == 1  # no season for 2031: R20's defaults
+    assert not CupAward.objects.exists()  # 1 point is below 100; season 2026's "1" does not apply
