@@ -208,7 +208,9 @@ class DueAward:
 def due_awards(wins, seasons_by_year):
     """R20: walk a player's standing wins in the order they were won (won_on, then id), adding
     their points; each threshold crossed is awarded to the trophy that crossed it - one award per
-    threshold, even when one trophy crosses several at once."""
+    threshold, even when one trophy crosses several at once. Points add up over all seasons (the
+    register is national, not yearly); the thresholds are those of the season of the year the
+    crossing trophy was won in, R20's defaults when there is no such season."""
     total, due = 0, []
     for win in sorted(wins, key=lambda win: (win.won_on, win.id)):
         before, total = total, total + win.points
