@@ -1,0 +1,53 @@
+"""A juror logs in and types a hand from the keyboard; the score appears, computed on the server
+by the engine (htmx partial), with no scoring in the browser."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.factories import PASSWORD, make_match, make_user
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Chromium at /usr/bin/chromium"),
+]
+
+
+@pytest.fixture
+def page():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are safe.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield browser.new_page()
+        browser.close()
+    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+def test_a_juror_types_a_hand_and_sees_the_engines_score(page, live_server, transactional_db):
+    make_user("jury", username="alice")
+    match = make_match()
+    page.goto(f"{live_server.url}/accounts/login/?next=/jury/matches/{match.pk}/")
+    page.locator("input[name=username]").fill("alice")
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/jury/matches/{match.pk}/")
+
+    page.locator("#id_h1-attackers").focus()
+    for text in ("", "12", "1", "XVIII", "", "", ""):  # attackers, A's holdings; B's left to the pack
+        if text:
+            page.keyboard.type(text)
+        page.keyboard.press("Tab")
+    page.keyboard.type("pheasant A.d I won")  # the announcements field is next in the tab order
+    page.keyboard.press("Tab")
+
+    # Partial answers arrive while typing (80 before the pheasant is complete); wait for the last.
+    expect = pytest.importorskip("playwright.sync_api").expect
+    expect(page.locator("#hand-1-result [data-score=A]")).to_have_text("100", timeout=10_000)
+    expect(page.locator("#hand-1-result [data-score=B]")).to_have_text("90")
+    expect(page.locator("#totals [data-total=A]")).to_have_text("100")
+    assert "pheasant" in page.locator("#hand-1-result").inner_text()
