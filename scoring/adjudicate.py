@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from .cards import ANGEL as XX
 from .cards import FOOL, LAMOUR, MOND, PACK, PAGAT, VISI, Card, Rank, Suit, Team, catcher, driver
 from .feasts import FEASTS, SILENT_PREMIUMS
-from .play import BIT, CARD_INDEX, SUIT_MASKS, TRICKS_IN_A_HAND, PlayedHand, bindings_of, mask_of, play_out
+from .play import BIT, SUIT_MASKS, TRICKS_IN_A_HAND, PlayedHand, bindings_of, index_of, mask_of, play_out
 from .problems import InvalidRecord, Problem
 from .records import Announcement, Hand, SilentEntry
 
@@ -37,7 +37,7 @@ class Facts:
     """What the tricks show: who won each trick and with which card, and which cards each team took."""
 
     def __init__(self, played: PlayedHand):
-        self.tricks = {trick.number: trick for trick in played.tricks}
+        self.tricks = [None, *played.tricks]  # by trick number, 1..10
         self.trick_of = played.trick_of  # by card index
         self.dealt_to = played.dealt_to  # by card index
         self.captured = {Team.A: 0, Team.B: 0}  # card masks
@@ -73,15 +73,15 @@ class Facts:
 
     def captured_from_opponents(self, team: Team, card: Card) -> bool:
         """R10: the opponents' card fell into a trick the team won."""
-        index = CARD_INDEX[card]
+        index = index_of(card)
         return self.dealt_to[index] is team.other and bool(self.captured[team] & BIT[index])
 
     def falls_in(self, card: Card) -> int:
         """The trick (1..10) the card was played to."""
-        return self.trick_of[CARD_INDEX[card]]
+        return self.trick_of[index_of(card)]
 
     def dealt_to_team(self, card: Card) -> Team:
-        return self.dealt_to[CARD_INDEX[card]]
+        return self.dealt_to[index_of(card)]
 
     def winning_cards(self, numbers: frozenset[int]) -> set[Card]:
         return {self.tricks[number].winning_card for number in numbers}

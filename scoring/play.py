@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import PACK, PLAY_ORDER, Card, Seat, Suit, Team, catcher, driver
 from .problems import Problem
@@ -31,12 +32,27 @@ _TRUMP = tuple(card.trump for card in PACK)
 _SUIT = tuple(card.suit for card in PACK)
 _RANK = tuple(int(card.rank) if card.rank else 0 for card in PACK)
 PLAY_POSITION = {seat: position for position, seat in enumerate(PLAY_ORDER)}
+# The seats of a trick in the order they play, by the leader's position in PLAY_ORDER (R2).
+_SEATS_FROM = tuple(tuple(PLAY_ORDER[(leader + i) % 4] for i in range(4)) for leader in range(4))
+
+# Card objects come from two places: PACK and Card.parse's cache, through which the engine reads
+# every card text. Finding their index by identity spares the hot loops Card.__hash__ (a Python
+# function). Any other Card object falls back to CARD_INDEX. The objects are kept referenced here,
+# so no other object can ever be given one of their ids.
+_KNOWN_CARDS = (*PACK, *(Card.parse(str(card)) for card in PACK), Card.parse("IIII"))
+_INDEX_BY_ID = {id(card): CARD_INDEX[card] for card in _KNOWN_CARDS}
+
+
+def index_of(card: Card) -> int:
+    """The card's index in PACK."""
+    index = _INDEX_BY_ID.get(id(card))
+    return CARD_INDEX[card] if index is None else index
 
 
 def mask_of(cards: Iterable[Card]) -> int:
     mask = 0
     for card in cards:
-        mask |= BIT[CARD_INDEX[card]]
+        mask |= BIT[index_of(card)]
     return mask
 
 
@@ -61,7 +77,7 @@ def winning_index(indices: Sequence[int]) -> int:
 
 def winning_position(cards: Sequence[Card]) -> int:
     """R4: the highest trump wins the trick, else the highest card of the suit led."""
-    return winning_index([CARD_INDEX[card] for card in cards])
+    return winning_index([index_of(card) for card in cards])
 
 
 def legal_mask(hand: int, led: int | None) -> int:
@@ -78,8 +94,8 @@ def legal_mask(hand: int, led: int | None) -> int:
 def legal_cards(hand: Iterable[Card], led: Card | None) -> list[Card]:
     """R4 for a hand of cards (see :func:`legal_mask`)."""
     hand = list(hand)
-    legal = legal_mask(mask_of(hand), None if led is None else CARD_INDEX[led])
-    return [card for card in hand if legal & BIT[CARD_INDEX[card]]]
+    legal = legal_mask(mask_of(hand), None if led is None else index_of(led))
+    return [card for card in hand if legal & BIT[index_of(card)]]
 
 
 # --- bound cards (R9) -------------------------------------------------------------------------
@@ -133,7 +149,7 @@ def bound_elsewhere_masks(bound: dict[Card, Binding]) -> tuple[int, ...]:
     """For trick 1..10 (index 0 unused), the mask of this player's cards bound to other tricks."""
     masks = [0] * (TRICKS_IN_A_HAND + 1)
     for card, binding in bound.items():
-        bit = BIT[CARD_INDEX[card]]
+        bit = BIT[index_of(card)]
         for number in range(1, TRICKS_IN_A_HAND + 1):
             if not binding.allows(number):
                 masks[number] |= bit
@@ -151,15 +167,14 @@ def playable_cards(hand: Iterable[Card], led: Card | None, trick_number: int,
     """R4 and R9 for a hand of cards (see :func:`playable_mask`)."""
     hand = list(hand)
     elsewhere = bound_elsewhere_masks(bound)[trick_number] if bound else 0
-    playable = playable_mask(mask_of(hand), None if led is None else CARD_INDEX[led], elsewhere)
-    return [card for card in hand if playable & BIT[CARD_INDEX[card]]]
+    playable = playable_mask(mask_of(hand), None if led is None else index_of(led), elsewhere)
+    return [card for card in hand if playable & BIT[index_of(card)]]
 
 
 # --- following a recorded play ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     """One trick as played: its 1-based number, the cards and who played them (R2)."""
 
     number: int
@@ -191,6 +206,17 @@ class PlayedHand:
     dealt_to: list[Team]  # by card index
 
 
+_UNBOUND = (0,) * (TRICKS_IN_A_HAND + 1)
+
+
+def _indices(cards: Sequence[Card]) -> list[int]:
+    """The PACK indices of ``cards`` (by identity where it can: see index_of)."""
+    indices = [_INDEX_BY_ID.get(id(card)) for card in cards]
+    if None in indices:
+        return [index_of(card) for card in cards]
+    return indices
+
+
 def play_out(deal: dict[Seat, tuple[Card, ...]], attackers: Team,
              tricks: Sequence[Sequence[Card]], bindings: Bindings) -> tuple[PlayedHand, list[Problem]]:
     """Follow a recorded play trick by trick; return the played hand and every illegal play found.
@@ -199,41 +225,40 @@ def play_out(deal: dict[Seat, tuple[Card, ...]], attackers: Team,
     moves right. After an illegal play the card is taken as played, so that later plays are still
     checked and all the problems of a record are reported together.
     """
-    hands = [mask_of(deal[seat]) for seat in PLAY_ORDER]
-    elsewhere = [bound_elsewhere_masks(bindings[seat]) if bindings.get(seat) else None for seat in PLAY_ORDER]
+    hands = [0, 0, 0, 0]  # by position in PLAY_ORDER
     dealt_to: list[Team] = [Team.A] * len(PACK)
-    for seat, cards in deal.items():
-        for card in cards:
-            dealt_to[CARD_INDEX[card]] = seat.team
+    for position, seat in enumerate(PLAY_ORDER):
+        team = seat.team
+        for index in _indices(deal[seat]):
+            hands[position] |= BIT[index]
+            dealt_to[index] = team
+    elsewhere = [bound_elsewhere_masks(bindings[seat]) if bindings.get(seat) else _UNBOUND for seat in PLAY_ORDER]
     trick_of = [0] * len(PACK)
     played = 0
     leader = PLAY_POSITION[driver(attackers)]
     followed: list[Trick] = []
     trick_masks: list[int] = []
     problems: list[Problem] = []
-    for index, cards in enumerate(tricks):
-        number = index + 1
-        indices = [CARD_INDEX[card] for card in cards]
-        trick_masks.append(BIT[indices[0]] | BIT[indices[1]] | BIT[indices[2]] | BIT[indices[3]])
-        led = None
-        for position, card in enumerate(indices):
+    for number, cards in enumerate(tricks, start=1):
+        indices = _indices(cards)
+        led = indices[0]
+        for position in range(4):
+            card = indices[position]
             player = (leader + position) % 4
             bit = BIT[card]
             hand = hands[player]
-            legal = legal_mask(hand, led)
-            bound = elsewhere[player][number] if elsewhere[player] else 0
+            legal = (hand & FOLLOW_MASK[led] or hand & TRUMP_MASK or hand) if position else hand
+            bound = elsewhere[player][number]
             if bit & played or not bit & legal or (bit & bound and legal & ~bound):
-                problems.append(_illegal_play(index, position, PLAY_ORDER[player], card, led, hand, bound,
-                                              bindings, trick_of, deal))
-            hands[player] = hand & ~bit
+                problems.append(_illegal_play(number - 1, position, PLAY_ORDER[player], card,
+                                              led if position else None, hand, bound, bindings, trick_of, deal))
             if not bit & played:
                 trick_of[card] = number
+            hands[player] = hand & ~bit
             played |= bit
-            if led is None:
-                led = card
+        trick_masks.append(BIT[indices[0]] | BIT[indices[1]] | BIT[indices[2]] | BIT[indices[3]])
         winner = winning_index(indices)
-        seats = tuple(PLAY_ORDER[(leader + position) % 4] for position in range(4))
-        followed.append(Trick(number, tuple(cards), seats, winner))
+        followed.append(Trick(number, tuple(cards), _SEATS_FROM[leader], winner))
         leader = (leader + winner) % 4
     return PlayedHand(followed, trick_masks, trick_of, dealt_to), problems
 
@@ -275,7 +300,7 @@ def _cards_text(cards: Iterable[Card]) -> str:
 
 
 __all__ = [
-    "BIT", "CARD_INDEX", "PLAY_POSITION", "TRICKS_IN_A_HAND", "Binding", "Bindings", "PlayedHand", "Trick",
+    "BIT", "CARD_INDEX", "PLAY_POSITION", "index_of", "TRICKS_IN_A_HAND", "Binding", "Bindings", "PlayedHand", "Trick",
     "bindings_of", "bound_elsewhere_masks", "cards_of", "legal_cards", "legal_mask", "mask_of", "play_out",
     "playable_cards", "playable_mask", "winning_index", "winning_position",
 ]
