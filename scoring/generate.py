@@ -50,22 +50,23 @@ CONTRA_CHANCE = 0.3  # the chance that a team calls its one contra (R8), when th
 def random_deal(rng: random.Random, attackers: Team) -> dict[Seat, tuple[Card, ...]]:
     """R3: the XX to the attacking Driver, the XIX to the attacking Catcher, the other 38 cards
     shuffled; redealt until every player has at least 3 trumps."""
-    rest = [card for card in PACK if card not in (ANGEL, LAMOUR)]
     defenders = attackers.other
+    seats = (driver(attackers), catcher(attackers), driver(defenders), catcher(defenders))
+    rest = list(_UNDEALT)
     while True:
         rng.shuffle(rest)
-        deal = {
-            driver(attackers): (ANGEL, *rest[0:9]),
-            catcher(attackers): (LAMOUR, *rest[9:18]),
-            driver(defenders): tuple(rest[18:28]),
-            catcher(defenders): tuple(rest[28:38]),
-        }
-        if all(sum(1 for card in cards if card.trump) >= 3 for cards in deal.values()):
-            return {seat: tuple(sorted(cards, key=_sort_key)) for seat, cards in deal.items()}
+        hands = ([_ANGEL_INDEX, *rest[0:9]], [_LAMOUR_INDEX, *rest[9:18]], rest[18:28], rest[28:38])
+        if all(sum(_IS_TRUMP[index] for index in hand) >= 3 for hand in hands):
+            # Each hand sorted as a player would: trumps high to low, then suit by suit.
+            return {seat: tuple(PACK[index] for index in sorted(hand, key=_HAND_ORDER.__getitem__))
+                    for seat, hand in zip(seats, hands, strict=True)}
 
 
-def _sort_key(card: Card) -> tuple[int, int]:
-    return card.sort_key
+_ANGEL_INDEX, _LAMOUR_INDEX = PACK.index(ANGEL), PACK.index(LAMOUR)
+_UNDEALT = tuple(index for index in range(len(PACK)) if index not in (_ANGEL_INDEX, _LAMOUR_INDEX))
+_IS_TRUMP = tuple(1 if card.trump else 0 for card in PACK)
+_HAND_ORDER = tuple(sorted(range(len(PACK)), key=lambda index: PACK[index].sort_key).index(index)
+                    for index in range(len(PACK)))
 
 
 def holdings_of(deal: dict[Seat, tuple[Card, ...]]) -> dict[Team, Holding]:
@@ -166,22 +167,23 @@ def random_announcements(rng: random.Random, deal: dict[Seat, tuple[Card, ...]])
             announcer.draw(team)
     made = announcer.made
     rng.shuffle(made)  # FORMAT.md: announcements in any order
-    made = [replace(a, index=index) for index, a in enumerate(made)]
-    return tuple(_with_contras(rng, made))
+    contras = _contras(rng, made)
+    return tuple(
+        Announcement(index, a.feast, a.by, a.cards, a.suits, contras.get(index)) for index, a in enumerate(made)
+    )
 
 
-def _with_contras(rng: random.Random, announcements: list[Announcement]) -> list[Announcement]:
-    """R8: each team may call one contra, on any announced feast (never on a message)."""
-    feasts = [a for a in announcements if not a.feast.is_message]
+def _contras(rng: random.Random, announcements: list[Announcement]) -> dict[int, Contra]:
+    """R8: each team may call one contra, on any announced feast (never on a message); by position."""
+    called: dict[int, Contra] = {}
+    feasts = [position for position, a in enumerate(announcements) if not a.feast.is_message]
     for caller in TEAMS:
-        free = [a for a in feasts if a.contra is None]
+        free = [position for position in feasts if position not in called]
         if not free or rng.random() >= CONTRA_CHANCE:
             continue
         target = rng.choice(free)
-        contra = Contra.PARTNER if target.team is caller else Contra.OPPONENTS
-        announcements[target.index] = replace(target, contra=contra)
-        feasts = [a for a in announcements if not a.feast.is_message]
-    return announcements
+        called[target] = Contra.PARTNER if announcements[target].team is caller else Contra.OPPONENTS
+    return called
 
 
 # --- the play (R2, R4, R9) ----------------------------------------------------------------------
@@ -208,7 +210,7 @@ def random_play(rng: random.Random, deal: dict[Seat, tuple[Card, ...]], attacker
             if is_strong[player]:
                 card = max(options, key=_POWER.__getitem__)
             else:
-                card = options[0] if len(options) == 1 else rng.choice(options)
+                card = options[int(rng.random() * len(options))]
             hands[player].remove(card)
             masks[player] &= ~BIT[card]
             indices.append(card)

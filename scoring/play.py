@@ -125,13 +125,16 @@ def bindings_of(announcements: Iterable[Announcement], deal: dict[Seat, tuple[Ca
     """R9: each seat's bound cards. A card is bound only in the hand of the announcing team's players;
     when two announcements bind one card (to overlapping tricks) it may go only where both allow."""
     bindings: Bindings = {seat: {} for seat in deal}
+    held: dict[Seat, int] = {}
     for announcement in announcements:
         if not _binds(announcement.feast):
             continue
         team = announcement.team
         for card, tricks in announcement.bindings():
             for seat in (driver(team), catcher(team)):
-                if card not in deal[seat]:
+                if seat not in held:
+                    held[seat] = mask_of(deal[seat])
+                if not held[seat] & BIT[index_of(card)]:
                     continue
                 earlier = bindings[seat].get(card)
                 if earlier is None:
