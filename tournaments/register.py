@@ -332,7 +332,7 @@ def _award_lines(players):
     lines = []
     for player_id, missing, stale in _award_differences(set(players), _seasons_by_year()):
         name = players[player_id]
-        lines += [f"register: {name}: missing cup for {item.threshold} points (entry {item.reached_by_id})"
+        lines += [f"register: {name}: missing cup for {item.threshold} points (reached on {item.awarded_on})"
                   for item in missing]
         lines += [f"register: {name}: cup {award.pk} for {award.threshold} points no longer holds"
                   for award, _reason in stale]

@@ -187,7 +187,7 @@ def after_cup_match_saved(match) -> None:
     """R16: when a tie is decided (its last needed match confirmed), its winner moves on."""
     if match.cup_tie_id is None:
         return
-    tie = CupTie.objects.select_for_update().select_related("team_a", "team_b").get(pk=match.cup_tie_id)
+    tie = CupTie.objects.select_for_update(of=("self",)).select_related("team_a", "team_b").get(pk=match.cup_tie_id)
     state = tie_state(tie, tie.matches.all())
     winner = {"A": tie.team_a, "B": tie.team_b}.get(state.winner or "")
     if (winner.pk if winner else None) != tie.winner_id:
