@@ -369,7 +369,7 @@ def test_rederive_reports_and_remakes_a_missing_cup_and_withdraws_one_not_due():
     lines = register.rederive(fix=True)
 
     assert sorted(lines) == [
-        f"register: Alice: missing cup for 100 points (entry {TrophyWin.objects.get().pk})",
+        f"register: Alice: missing cup for 100 points (reached on {TrophyWin.objects.get().won_on})",
         f"register: Bob: cup {stray.pk} for 100 points no longer holds",
     ]
     assert CupAward.objects.filter(withdrawn_on__isnull=True).get().player == world.alice
