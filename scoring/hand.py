@@ -6,7 +6,7 @@ score through the ceiling that the team's trophies set.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Team
 from .feasts import CONTRA_LIMIT
@@ -19,8 +19,9 @@ CONSOLATION_CAP = {True: 100, False: 90}  # R5: keyed by "is the attacking team"
 TEAMS = (Team.A, Team.B)
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
+    """One scored item of a team (FORMAT.md's answer): a named tuple, cheap to make by the thousand."""
+
     item: str
     points: int
 
@@ -28,8 +29,7 @@ class Line:
         return {"item": self.item, "points": self.points}
 
 
-@dataclass(frozen=True)
-class TeamScore:
+class TeamScore(NamedTuple):
     score: int
     raw: int
     ceiling: int
@@ -37,18 +37,16 @@ class TeamScore:
 
     def as_dict(self) -> dict:
         return {"score": self.score, "raw": self.raw, "ceiling": self.ceiling,
-                "lines": [line.as_dict() for line in self.lines]}
+                "lines": [{"item": item, "points": points} for item, points in self.lines]}
+
+
+_POINTS_FOR_TRUMPS = tuple(40 if count >= 13 else 50 if count >= 11 else 60 for count in range(23))  # R5
+_POINTS_FOR_HONOURS = (30, 20, 0)  # R5: none, exactly one, both
 
 
 def consolation(holding: Holding, attacking: bool) -> int:
     """R5: consolation points from the team's 20 cards as dealt, capped before anything is added."""
-    if holding.trumps >= 13:
-        points = 40
-    elif holding.trumps >= 11:
-        points = 50
-    else:
-        points = 60
-    points += {0: 30, 1: 20, 2: 0}[holding.honours]
+    points = _POINTS_FOR_TRUMPS[holding.trumps] + _POINTS_FOR_HONOURS[holding.honours]
     points += 5 * (3 - len(holding.high_trumps))
     if not attacking:
         points += DEFENCE
@@ -116,11 +114,11 @@ def ceiling(hand: Hand, team: Team) -> int | None:
 
 
 def score_team(hand: Hand, team: Team, lines: list[Line]) -> TeamScore:
-    raw = sum(line.points for line in lines)
+    raw = sum([points for _, points in lines])
     limit = ceiling(hand, team)
     if limit is None:
-        return TeamScore(score=0, raw=raw, ceiling=0, lines=tuple(lines))  # R12 step 2
-    return TeamScore(score=min(max(raw, 0), limit), raw=raw, ceiling=limit, lines=tuple(lines))
+        return TeamScore(0, raw, 0, tuple(lines))  # R12 step 2
+    return TeamScore(min(max(raw, 0), limit), raw, limit, tuple(lines))
 
 
 def score_hand(hand: Hand) -> dict[Team, TeamScore]:
