@@ -63,7 +63,7 @@ _TEAMS_BY_NAME = {team.value: team for team in Team}
 _HIGH_TRUMP_NUMBERS = {"XVI": 16, "XVII": 17, "XVIII": 18}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Holding:
     """What consolation needs of a team's 20 cards as dealt (R5)."""
 
@@ -87,7 +87,7 @@ class Holding:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Announcement:
     index: int  # position in the record's list, for messages and lines
     feast: Feast
@@ -126,13 +126,13 @@ class Announcement:
         return record
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SilentEntry:
     premium: SilentPremium
     team: Team
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hand:
     """A checked hand: the facts the scorer and the adjudicator work from."""
 
@@ -243,7 +243,7 @@ def _describe_holding(holding: Holding) -> str:
 
 
 def _parse_holdings_shape(value: Any, problems: Problems) -> dict[Team, Holding] | None:
-    if not isinstance(value, dict) or set(value) != {"A", "B"}:
+    if not isinstance(value, dict) or value.keys() != _TEAMS_BY_NAME.keys():
         problems.add("holdings", "R5", "must hold exactly the two teams A and B")
         return None
     holdings = {team: _parse_one_holding(value[name], "holdings." + name, problems)
@@ -253,7 +253,34 @@ def _parse_holdings_shape(value: Any, problems: Problems) -> dict[Team, Holding]
     return holdings
 
 
+# Valid holdings already read, by (trumps, honours, *high_trumps): there are a few hundred possible
+# (11 trump counts x 3 honour counts x 16 ways to list the high trumps), and most records repeat them.
+_HOLDINGS_READ: dict[tuple, Holding] = {}
+
+
 def _parse_one_holding(value: Any, field: str, problems: Problems) -> Holding | None:
+    key = _holding_key(value)
+    if key in _HOLDINGS_READ:
+        return _HOLDINGS_READ[key]
+    holding = _check_one_holding(value, field, problems)
+    if holding is not None and key is not None:
+        _HOLDINGS_READ[key] = holding
+    return holding
+
+
+def _holding_key(value: Any) -> tuple | None:
+    """The cache key of a holding written exactly as FORMAT.md shows it, else None."""
+    if type(value) is not dict or len(value) != 3:
+        return None
+    trumps, honours, high = value.get("trumps"), value.get("honours"), value.get("high_trumps")
+    if type(trumps) is not int or type(honours) is not int or type(high) is not list:
+        return None
+    if not all(type(text) is str for text in high):
+        return None
+    return (trumps, honours, *high)
+
+
+def _check_one_holding(value: Any, field: str, problems: Problems) -> Holding | None:
     if not isinstance(value, dict):
         problems.add(field, "R5", "must be an object with trumps, honours and high_trumps")
         return None
@@ -303,8 +330,7 @@ def _check_one_pack(holdings: dict[Team, Holding], problems: Problems) -> None:
         problems.add("holdings", "R5", f"trumps must add up to 22, not {a.trumps + b.trumps}")
     if a.honours + b.honours != 2:
         problems.add("holdings", "R5", f"honours must add up to 2, not {a.honours + b.honours}")
-    for text in HIGH_TRUMPS:
-        number = Card.parse(text).trump
+    for text, number in _HIGH_TRUMP_NUMBERS.items():
         holders = (number in a.high_trumps) + (number in b.high_trumps)
         if holders != 1:
             problems.add("holdings", "R5", f"{text} must be held by exactly one team, not {holders}")
@@ -433,8 +459,50 @@ def _parse_announcements(record: dict, deal: dict | None, adjudicated: bool,
     return tuple(parsed)
 
 
+# Announcements already read without a problem, by their exact JSON values. Reading one is a pure
+# function of those values and an Announcement is immutable, so equal values may share one; records
+# repeat them (a few dozen feasts, four seats). Bounded, so that no import can grow it for ever.
+_ANNOUNCEMENTS_READ: dict[tuple, Announcement] = {}
+_ANNOUNCEMENTS_READ_LIMIT = 50_000
+_PLAIN = (str, type(None))
+
+
 def _parse_announcement(item: Any, index: int, adjudicated: bool,
                         problems: Problems) -> Announcement | None:
+    key = _announcement_key(item, index, adjudicated)
+    if key is not None:
+        announcement = _ANNOUNCEMENTS_READ.get(key)
+        if announcement is not None:
+            return announcement
+    found_before = len(problems.found)
+    announcement = _read_announcement(item, index, adjudicated, problems)
+    if (key is not None and announcement is not None and len(problems.found) == found_before
+            and len(_ANNOUNCEMENTS_READ) < _ANNOUNCEMENTS_READ_LIMIT):
+        _ANNOUNCEMENTS_READ[key] = announcement
+    return announcement
+
+
+def _announcement_key(item: Any, index: int, adjudicated: bool) -> tuple | None:
+    """The cache key of an announcement made only of strings and lists of strings, else None."""
+    if type(item) is not dict or not _ANNOUNCEMENT_KEYS.issuperset(item):
+        return None
+    feast, by, contra, result = item.get("feast"), item.get("by"), item.get("contra"), item.get("result")
+    if not (type(feast) in _PLAIN and type(by) in _PLAIN and type(contra) in _PLAIN and type(result) in _PLAIN):
+        return None
+    cards, suits = item.get("cards"), item.get("suits")
+    if cards is not None:
+        if type(cards) is not list or not all(type(text) is str for text in cards):
+            return None
+        cards = tuple(cards)
+    if suits is not None:
+        if type(suits) is not list or not all(type(text) is str for text in suits):
+            return None
+        suits = tuple(suits)
+    return (index, adjudicated, feast, by, cards, suits, contra, result)
+
+
+def _read_announcement(item: Any, index: int, adjudicated: bool,
+                       problems: Problems) -> Announcement | None:
     field = f"announcements[{index}]"
     if not isinstance(item, dict):
         problems.add(field, FORMAT, "must be an object with feast, by, contra and result")
