@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import evaluate_hand, parse_hand
+from scoring import InvalidRecord, evaluate_hand, parse_hand
 from scoring.adjudicate import adjudicate
 from scoring.cards import ANGEL, LAMOUR, PACK, Seat, Team, catcher, driver
 from scoring.feasts import FEASTS, Category
@@ -149,3 +151,31 @@ def test_generated_declared_magnifiers_are_held_by_the_announcer():
 def test_seat_helpers_used_by_the_generator_follow_r2():
     assert [str(seat) for seat in (driver(Team.A), catcher(Team.A))] == ["A.driver", "A.catcher"]
     assert Seat.parse("A.driver").next_to_play == Seat.parse("B.catcher")
+
+
+@settings(max_examples=50, deadline=None)
+@given(SEEDS)
+def test_reading_a_record_again_gives_the_same_hand(seed):
+    """records.py keeps announcements and holdings already read (a speed-up): reading a record a
+    second time, from its caches, gives the same hand and the same scores."""
+    record = results_record(random.Random(seed))
+    first = parse_hand(record)
+    again = parse_hand(copy.deepcopy(record))
+    assert again == first
+    assert evaluate_hand(copy.deepcopy(record)) == evaluate_hand(record)
+
+
+def test_an_announcement_read_before_does_not_hide_a_problem_in_another_record():
+    record = results_record(random.Random(5))
+    parse_hand(record)  # its announcements and holdings are now cached
+    for change, field in (
+        (lambda r: r["announcements"][0].update(note="x"), "announcements[0].note"),
+        (lambda r: r["announcements"][0].update(by="A.chief"), "announcements[0].by"),
+        (lambda r: r["holdings"]["A"].update(trumps=r["holdings"]["A"]["trumps"] + 0.0), "holdings.A.trumps"),
+        (lambda r: r["holdings"]["B"].update(extra=1), "holdings.B.extra"),
+    ):
+        changed = copy.deepcopy(record)
+        change(changed)
+        with pytest.raises(InvalidRecord) as refused:
+            parse_hand(changed)
+        assert field in [problem.field for problem in refused.value.problems]
