@@ -464,14 +464,16 @@ def _parse_announcements(record: dict, deal: dict | None, adjudicated: bool,
 # repeat them (a few dozen feasts, four seats). Bounded, so that no import can grow it for ever.
 _ANNOUNCEMENTS_READ: dict[tuple, Announcement] = {}
 _ANNOUNCEMENTS_READ_LIMIT = 50_000
-_PLAIN = (str, type(None))
 
 
 def _parse_announcement(item: Any, index: int, adjudicated: bool,
                         problems: Problems) -> Announcement | None:
     key = _announcement_key(item, index, adjudicated)
     if key is not None:
-        announcement = _ANNOUNCEMENTS_READ.get(key)
+        try:
+            announcement = _ANNOUNCEMENTS_READ.get(key)
+        except TypeError:  # a list or an object among the values: not cacheable
+            announcement = key = None
         if announcement is not None:
             return announcement
     found_before = len(problems.found)
@@ -483,22 +485,21 @@ def _parse_announcement(item: Any, index: int, adjudicated: bool,
 
 
 def _announcement_key(item: Any, index: int, adjudicated: bool) -> tuple | None:
-    """The cache key of an announcement made only of strings and lists of strings, else None."""
+    """The cache key of an announcement whose values are strings, None or lists, else None. (A key
+    holding something unhashable makes the lookup raise TypeError: the caller then reads it afresh.)"""
     if type(item) is not dict or not _ANNOUNCEMENT_KEYS.issuperset(item):
-        return None
-    feast, by, contra, result = item.get("feast"), item.get("by"), item.get("contra"), item.get("result")
-    if not (type(feast) in _PLAIN and type(by) in _PLAIN and type(contra) in _PLAIN and type(result) in _PLAIN):
         return None
     cards, suits = item.get("cards"), item.get("suits")
     if cards is not None:
-        if type(cards) is not list or not all(type(text) is str for text in cards):
+        if type(cards) is not list:
             return None
         cards = tuple(cards)
     if suits is not None:
-        if type(suits) is not list or not all(type(text) is str for text in suits):
+        if type(suits) is not list:
             return None
         suits = tuple(suits)
-    return (index, adjudicated, feast, by, cards, suits, contra, result)
+    return (index, adjudicated, item.get("feast"), item.get("by"), cards, suits, item.get("contra"),
+            item.get("result"))
 
 
 def _read_announcement(item: Any, index: int, adjudicated: bool,
@@ -743,6 +744,11 @@ def message_falsehood(announcement: Announcement, hand: tuple[Card, ...]) -> str
 # --- silent premiums (R10) --------------------------------------------------------------------
 
 
+# Every valid silent entry, by its (premium, team) values: there are eight.
+_SILENT_ENTRIES = {(premium.id, team.value): SilentEntry(premium, team)
+                   for premium in SILENT_PREMIUMS.values() for team in TEAMS}
+
+
 def _parse_silent(record: dict, adjudicated: bool, problems: Problems) -> tuple | None:
     if "silent" not in record:
         if not adjudicated:
@@ -767,6 +773,13 @@ def _parse_silent(record: dict, adjudicated: bool, problems: Problems) -> tuple 
 
 
 def _parse_silent_entry(item: Any, field: str, problems: Problems) -> SilentEntry | None:
+    if type(item) is dict:
+        try:
+            entry = _SILENT_ENTRIES.get((item.get("premium"), item.get("team")))
+        except TypeError:  # an unhashable value: read it below to report it
+            entry = None
+        if entry is not None:
+            return entry
     if not isinstance(item, dict):
         problems.add(field, FORMAT, "must be an object with premium and team")
         return None
