@@ -45,6 +45,8 @@ _HAND_KEYS = frozenset({
     # Accepted beyond FORMAT.md: the hand's number in its match, who sat where, a jury note.
     "number", "players", "note",
 })
+_EXTRA_KEYS = ("number", "players", "note")
+_RECORD_KEYS = _HAND_KEYS - frozenset(_EXTRA_KEYS)  # the keys of FORMAT.md itself
 _ANNOUNCEMENT_KEYS = frozenset({"feast", "by", "cards", "suits", "contra", "result"})
 _HOLDING_KEYS = frozenset({"trumps", "honours", "high_trumps"})
 
@@ -184,7 +186,9 @@ def parse_hand(record: Any) -> Hand:
     announcements = _parse_announcements(record, deal, tricks is not None, problems)
     silent = _parse_silent(record, tricks is not None, problems)
     problems.raise_if_any()
-    extras = tuple((key, record[key]) for key in ("number", "players", "note") if key in record)
+    extras = () if _RECORD_KEYS.issuperset(record) else tuple(
+        (key, record[key]) for key in _EXTRA_KEYS if key in record
+    )
     return Hand(attackers, holdings, announcements, silent, deal, tricks, extras)
 
 
@@ -194,8 +198,9 @@ def parse_hand(record: Any) -> Hand:
 def _check_top_level(record: dict, problems: Problems) -> None:
     if "format" in record and record["format"] != HAND_FORMAT:
         problems.add("format", FORMAT, f"expected {HAND_FORMAT!r}, got {record['format']!r}")
-    for key in sorted(set(record) - _HAND_KEYS, key=str):
-        problems.add(str(key), FORMAT, "is not a field of a hand record")
+    if not _HAND_KEYS.issuperset(record):
+        for key in sorted(set(record) - _HAND_KEYS, key=str):
+            problems.add(str(key), FORMAT, "is not a field of a hand record")
 
 
 def _parse_attackers(record: dict, problems: Problems) -> Team | None:
