@@ -31,9 +31,9 @@ from .models import Announcement, Hand, Match, SilentPremium
 
 __all__ = [
     "EntryRefused", "InvalidRecord", "MatchLocked", "NotAllowed", "Problem", "StaleMatch",
-    "announcement_record", "check_match_records", "confirm_match", "correct_match",
+    "announcement_record", "check_match_records", "claim_version", "confirm_match", "correct_match",
     "evaluate_hand_record", "hand_record", "hands_with_facts", "match_record", "random_hand_records",
-    "record_match", "rescore", "rescore_match", "return_match", "running_totals",
+    "record_match", "rescore", "rescore_match", "return_match", "running_totals", "stamp",
 ]
 
 TEAMS = ("A", "B")
@@ -215,8 +215,8 @@ def random_hand_records(rng, count: int, *, first_attackers: str = "A", full: bo
 # --- saving: facts and their derived scores in one transaction ----------------------------------
 
 
-def _stamp(instance, user, reason: str) -> None:
-    """Who made the change and why, for django-simple-history."""
+def stamp(instance, user, reason: str) -> None:
+    """Who made the change and why, for django-simple-history (call before ``save()``)."""
     instance._history_user = user
     instance._change_reason = reason
 
@@ -226,13 +226,13 @@ def _save_if_changed(instance, values: dict[str, Any], user, reason: str) -> boo
     if changed:
         for key, value in values.items():
             setattr(instance, key, value)
-        _stamp(instance, user, reason)
+        stamp(instance, user, reason)
         instance.save()
     return changed
 
 
 def _delete(instance, user, reason: str) -> None:
-    _stamp(instance, user, reason)
+    stamp(instance, user, reason)
     instance.delete()  # one object at a time, so each deletion leaves its own history row
 
 
@@ -300,7 +300,7 @@ def _store_hands(match: Match, checked_hands: list[CheckedHand], user, reason: s
         _delete(hand, user, reason)
 
 
-def _claim_version(match: Match, expected_version: int | None) -> None:
+def claim_version(match: Match, expected_version: int | None) -> None:
     """Optimistic locking: a conditional UPDATE ... WHERE version = expected, inside the transaction.
 
     On PostgreSQL the UPDATE also holds the row until commit, so of two concurrent saves from the
@@ -354,14 +354,14 @@ def record_match(match: Match, hand_records: list[dict], *, user, expected_versi
         raise MatchLocked(_("This match is confirmed; only the chief jury may correct it, with a reason."))
     reason = reason or _("Scores entered")
     with transaction.atomic():
-        _claim_version(match, expected_version)
+        claim_version(match, expected_version)
         _store_hands(match, checked_hands, user, reason)
         _store_match_scores(match, checked_hands)
         if not correction:
             match.state = Match.State.ENTERED
             match.entered_by = user
             match.entered_at = timezone.now()
-        _stamp(match, user, reason)
+        stamp(match, user, reason)
         match.save()
         _after_save(match)
     return match
@@ -390,10 +390,10 @@ def _check_second_juror(match: Match, user) -> None:
 
 def _change_state(match: Match, user, expected_version: int | None, reason: str, **values) -> Match:
     with transaction.atomic():
-        _claim_version(match, expected_version)
+        claim_version(match, expected_version)
         for key, value in values.items():
             setattr(match, key, value)
-        _stamp(match, user, reason)
+        stamp(match, user, reason)
         match.save()
         _after_save(match)
     return match

@@ -8,6 +8,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
+from tournaments.models import Competition, CupTie, Match, Team
+
 from . import notation
 
 HAND_FORMAT = "royal-tarokk-hand/1"
@@ -213,3 +215,162 @@ class ImportForm(forms.Form):
     record = forms.FileField(label=_lazy("Match record (JSON, FORMAT.md)"))
     reason = forms.CharField(label=_lazy("Reason (needed for a confirmed match)"), required=False, max_length=300)
 
+
+
+# --- a match's particulars (scheduling) ------------------------------------------------------
+
+SEATS = (("a_driver", "team_a", "driver"), ("a_catcher", "team_a", "catcher"),
+         ("b_driver", "team_b", "driver"), ("b_catcher", "team_b", "catcher"))
+SCHEDULED_KINDS = (Competition.Kind.CHAMPIONSHIP, Competition.Kind.CUP, Competition.Kind.GRAND_PRIX)
+
+
+def current_round_ties(season):
+    """The Cup ties of the current round (the earliest round with an undecided tie, as
+    tournaments.competitions.cup.current_round_tie has it), whose two teams are known."""
+    ties = CupTie.objects.filter(competition__season=season, competition__kind=Competition.Kind.CUP,
+                                 winner__isnull=True, team_a__isnull=False, team_b__isnull=False)
+    ties = list(ties.select_related("team_a", "team_b").order_by("round", "slot"))
+    return [tie for tie in ties if tie.round == ties[0].round] if ties else []
+
+
+class MatchForm(forms.ModelForm):
+    """A match's particulars: where and when, which teams, the four players at the table (R14)
+    and, for a Cup match, its tie (R16). The competitions' rules are checked when it is saved."""
+
+    team_a = forms.TypedChoiceField(label=_lazy("Team A"), coerce=int)
+    team_b = forms.TypedChoiceField(label=_lazy("Team B"), coerce=int)
+    a_driver = forms.TypedChoiceField(label=_lazy("A: Driver's seat"), coerce=int, required=False, empty_value=None)
+    a_catcher = forms.TypedChoiceField(label=_lazy("A: Catcher's seat"), coerce=int, required=False,
+                                       empty_value=None)
+    b_driver = forms.TypedChoiceField(label=_lazy("B: Driver's seat"), coerce=int, required=False, empty_value=None)
+    b_catcher = forms.TypedChoiceField(label=_lazy("B: Catcher's seat"), coerce=int, required=False,
+                                       empty_value=None)
+    cup_tie = forms.TypedChoiceField(label=_lazy("Cup tie (Cup matches)"), coerce=int, required=False,
+                                     empty_value=None,
+                                     help_text=_lazy("Empty: the current round's tie of these two teams (R16)."))
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    class Meta:
+        model = Match
+        fields = ["competition", "kind", "team_a", "team_b", "played_on", "place", "played_publicly",
+                  "a_driver", "a_catcher", "b_driver", "b_catcher", "cup_tie"]
+        widgets = {"played_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args, season, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.season = season
+        self.teams = {team.pk: team for team in Team.objects.filter(season=season).with_players()}
+        self.players = {player.pk: player for team in self.teams.values() for player in team.members()}
+        self.fields["competition"].queryset = Competition.objects.filter(
+            season=season, kind__in=SCHEDULED_KINDS).select_related("season")
+        team_choices = [("", "---------")] + [(pk, team.name) for pk, team in self.teams.items()]
+        self.fields["team_a"].choices = self.fields["team_b"].choices = team_choices
+        for name, _team, role in SEATS:
+            self.fields[name].choices = self._player_choices(role)
+        self.ties = {tie.pk: tie for tie in current_round_ties(season)}
+        if self.instance.cup_tie_id and self.instance.cup_tie_id not in self.ties:
+            self.ties[self.instance.cup_tie_id] = self.instance.cup_tie
+        self.fields["cup_tie"].choices = [("", "---------")] + [(pk, str(tie)) for pk, tie in self.ties.items()]
+        if self.instance.pk:
+            self.fields["version"].initial = self.instance.version
+
+    def _player_choices(self, role):
+        """Every season team's players, grouped by team; empty means the team's own player."""
+        blank = _("(the team's Driver)") if role == "driver" else _("(the team's Catcher)")
+        roles = {"driver": _("Driver"), "catcher": _("Catcher"), "substitute": _("substitute")}
+        groups = []
+        for team in self.teams.values():
+            members = [(getattr(team, f"{place}_id"), place) for place in ("driver", "catcher", "substitute")]
+            groups.append((team.name, [(pk, f"{self.players[pk].name} ({roles[place]})")
+                                       for pk, place in members if pk is not None]))
+        return [("", blank)] + groups
+
+    def clean_team_a(self):
+        return self.teams[self.cleaned_data["team_a"]]
+
+    def clean_team_b(self):
+        return self.teams[self.cleaned_data["team_b"]]
+
+    def clean_a_driver(self):
+        return self._player("a_driver")
+
+    def clean_a_catcher(self):
+        return self._player("a_catcher")
+
+    def clean_b_driver(self):
+        return self._player("b_driver")
+
+    def clean_b_catcher(self):
+        return self._player("b_catcher")
+
+    def _player(self, name):
+        pk = self.cleaned_data[name]
+        return None if pk is None else self.players[pk]
+
+    def clean_cup_tie(self):
+        pk = self.cleaned_data["cup_tie"]
+        return None if pk is None else self.ties[pk]
+
+    def clean_played_on(self):
+        played_on = self.cleaned_data["played_on"]
+        if played_on.year != self.season.year:
+            raise forms.ValidationError(
+                _("R15: a match of the %(year)s season is played between 1 January and 31 December %(year)s."),
+                code="R15_season", params={"year": self.season.year})
+        return played_on
+
+    def clean(self):
+        data = super().clean()
+        team_a, team_b = data.get("team_a"), data.get("team_b")
+        if team_a and team_b and team_a == team_b:
+            self.add_error("team_b", _("A team does not play itself; choose two teams."))
+        elif team_a and team_b:
+            self._fill_seats(data, {"team_a": team_a, "team_b": team_b})
+            self._check_cup_tie(data, team_a, team_b)
+        return data
+
+    def _fill_seats(self, data, teams):
+        """R14: each seat is taken by its team's player of that role or by the team's substitute;
+        an empty seat is the team's own Driver or Catcher."""
+        for name, team_field, role in SEATS:
+            team = teams[team_field]
+            other = teams["team_b" if team_field == "team_a" else "team_a"]
+            player = data.get(name) or getattr(team, role)
+            data[name] = player
+            problem = seat_problem(player, team, other, role)
+            if problem:
+                self.add_error(name, problem)
+        for team_field, driver, catcher in (("team_a", "a_driver", "a_catcher"), ("team_b", "b_driver", "b_catcher")):
+            if driver not in self.errors and catcher not in self.errors and data[driver] == data[catcher]:
+                self.add_error(catcher, _("R14: %(player)s cannot take both seats of %(team)s.")
+                               % {"player": data[catcher], "team": teams[team_field]})
+
+    def _check_cup_tie(self, data, team_a, team_b):
+        """R16: a Cup match belongs to the current round's tie of its two teams (found when left
+        empty). A Grand Prix match is counted for a tie on its own page (R17)."""
+        from tournaments.competitions.cup import current_round_tie
+
+        competition, tie = data.get("competition"), data.get("cup_tie")
+        if competition is None:
+            return
+        if competition.kind == Competition.Kind.CUP:
+            if tie is None:
+                data["cup_tie"] = current_round_tie(self.season, team_a, team_b)
+        elif tie is not None and tie.pk != self.instance.cup_tie_id:
+            self.add_error("cup_tie", _("R17: only a Cup match is scheduled into a tie here; a Grand Prix match "
+                                        "is counted for a Cup tie on its own page."))
+
+
+def seat_problem(player, team, other, role):
+    """R14: why ``player`` may not take ``team``'s seat of ``role`` (None when he may)."""
+    if player.pk in (getattr(team, f"{role}_id"), team.substitute_id):
+        return None
+    if player.pk in team.member_ids():
+        place = _("Driver") if role == "catcher" else _("Catcher")
+        return _("R14: %(player)s is %(team)s's %(place)s; roles are fixed, only the substitute takes either "
+                 "seat.") % {"player": player, "team": team, "place": place}
+    if player.pk in other.member_ids():
+        return _("R14: %(player)s plays for %(other)s, not for %(team)s.") % {
+            "player": player, "other": other, "team": team}
+    return _("R14: %(player)s plays for neither %(team)s nor %(other)s.") % {
+        "player": player, "team": team, "other": other}

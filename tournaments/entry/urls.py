@@ -6,7 +6,10 @@ app_name = "jury"
 
 urlpatterns = [
     path("", views.match_list, name="matches"),
+    path("matches/new/", views.new_match, name="new_match"),
     path("matches/<int:pk>/", views.match_page, name="match"),
+    path("matches/<int:pk>/particulars/", views.match_particulars, name="particulars"),
+    path("matches/<int:pk>/agree/", views.agree, name="agree"),
     path("matches/<int:pk>/preview/", views.preview, name="preview"),
     path("matches/<int:pk>/confirm/", views.confirm, name="confirm"),
     path("matches/<int:pk>/send-back/", views.send_back, name="send_back"),

@@ -1,29 +1,35 @@
-"""The jury's pages: the match list, one entry page a match (with live scoring by the engine),
-confirmation by a second juror, corrections, the history of a match, record export and import.
+"""The jury's pages: the match list, scheduling a match and the chief jury's agreement (R15),
+one entry page a match (with live scoring by the engine), confirmation by a second juror,
+corrections, the history of a match, record export and import.
 
-Every view needs a login and the enter_scores permission (403 otherwise); confirming, sending
-back and correcting a confirmed match also need confirm_scores (checked again by the engine).
+Every view needs a login and the enter_scores permission (403 otherwise), except scheduling, which
+organisers (organise) may do too; confirming, sending back and correcting a confirmed match also
+need confirm_scores (checked again by the engine), agreeing a match agree_private_matches.
 """
 
 import json
+from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import engine
-from tournaments.models import Match
+from tournaments.models import Match, Season
 
 from . import history as match_history
-from .forms import ImportForm, MatchSaveForm, SendBackForm, hand_forms
+from . import scheduling
+from .forms import ImportForm, MatchForm, MatchSaveForm, SendBackForm, hand_forms
 
 ENTER = "tournaments.enter_scores"
 CONFIRM = "tournaments.confirm_scores"
+ORGANISE = "tournaments.organise"
 MATCHES_A_PAGE = 50
 
 
@@ -32,9 +38,24 @@ def jury_only(view):
     return login_required(permission_required(ENTER, raise_exception=True)(view))
 
 
+def schedulers_only(view):
+    """Login, then the jury's or the organisers' permission: anyone else gets 403."""
+
+    @wraps(view)
+    def checked(request, *args, **kwargs):
+        if not (request.user.has_perm(ENTER) or request.user.has_perm(ORGANISE)):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return login_required(checked)
+
+
 def get_match(pk):
     return get_object_or_404(
-        Match.objects.with_teams().select_related("entered_by", "confirmed_by"), pk=pk
+        Match.objects.with_teams().select_related(
+            "entered_by", "confirmed_by", "jury_agreed_by", "a_driver", "a_catcher", "b_driver", "b_catcher",
+            "cup_tie__team_a", "cup_tie__team_b"),
+        pk=pk,
     )
 
 
@@ -54,14 +75,99 @@ def stored_answer(hand):
 
 @jury_only
 def match_list(request):
-    matches = Match.objects.with_teams().select_related("entered_by").order_by("-played_on", "-id")
+    matches = (Match.objects.with_teams().select_related("entered_by", "jury_agreed_by")
+               .order_by("-played_on", "-id"))
     state = request.GET.get("state")
     if state in Match.State.values:
         matches = matches.filter(state=state)
     page = Paginator(matches, MATCHES_A_PAGE).get_page(request.GET.get("page"))
+    meetings = scheduling.annual_meetings({match.competition.season_id for match in page})
+    for match in page:
+        meeting = meetings.get(match.competition.season_id) or scheduling.default_annual_meeting(
+            match.competition.season)
+        match.agreement_needed = bool(scheduling.agreement_reasons(match, meeting))
     return render(request, "jury/match_list.html", {
         "page": page, "states": Match.State.choices, "state": state,
     })
+
+
+# --- scheduling a match, the chief jury's agreement (R14-R17) ------------------------------------
+
+
+def chosen_season(request):
+    """The season a new match is scheduled in: asked for, else this year's, else the newest."""
+    seasons = list(Season.objects.all())
+    if not seasons:
+        raise Http404(_("There is no season yet; an organiser creates one in the administration."))
+    by_year = {str(season.year): season for season in seasons}
+    wanted = request.GET.get("season") or str(timezone.localdate().year)
+    return by_year.get(wanted, seasons[0]), seasons
+
+
+@schedulers_only
+def new_match(request):
+    season, seasons = chosen_season(request)
+    form = MatchForm(request.POST or None, season=season, initial={"played_publicly": True})
+    if request.method == "POST":
+        match = save_particulars(request, form)
+        if match is not None:
+            target = "jury:match" if request.user.has_perm(ENTER) else "jury:particulars"
+            return redirect(target, pk=match.pk)
+    return render(request, "jury/match_form.html", {"form": form, "season": season, "seasons": seasons},
+                  status=422 if request.method == "POST" else 200)
+
+
+@schedulers_only
+def match_particulars(request, pk):
+    match = get_match(pk)
+    heading = f"{match.team_a.name} – {match.team_b.name}, {match.played_on.isoformat()}"  # before the form edits it
+    editable = match.state in scheduling.EDITABLE_STATES
+    form = MatchForm(request.POST or None, instance=match, season=match.competition.season)
+    if request.method == "POST":
+        if save_particulars(request, form) is not None:
+            return redirect(request.path)
+    return render(request, "jury/match_form.html", {
+        "form": form, "match": match, "heading": heading, "season": match.competition.season,
+        "editable": editable, "can_enter": request.user.has_perm(ENTER),
+    }, status=422 if request.method == "POST" else 200)
+
+
+def save_particulars(request, form):
+    """Check and save the form's match; the saved match, or None with the refusal on the form."""
+    if not form.is_valid():
+        return None
+    match = form.instance
+    is_new = match.pk is None
+    try:
+        notices = scheduling.save_particulars(match, user=request.user, changed=form.changed_data,
+                                              expected_version=form.cleaned_data["version"])
+    except ValidationError as refused:  # a competition's rule (R15-R17), named in its message
+        form.add_error(None, refused)
+        return None
+    except engine.EntryRefused as refused:
+        form.add_error(None, refused.message)
+        return None
+    done = _("The match is scheduled: %(match)s.") if is_new else _("The particulars are saved: %(match)s.")
+    messages.success(request, done % {"match": match})
+    for notice in notices:
+        messages.warning(request, notice)
+    return match
+
+
+@jury_only
+@require_POST
+def agree(request, pk):
+    """R15: the chief jury agrees a private or early Championship match before it is played."""
+    match = get_match(pk)
+    try:
+        scheduling.agree_match(match, request.user, expected_version=int(request.POST.get("version", -1)))
+    except engine.NotAllowed as refused:
+        raise PermissionDenied(refused.message) from None
+    except engine.EntryRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("The match is agreed (R15)."))
+    return redirect("jury:match", pk=match.pk)
 
 
 # --- one match -------------------------------------------------------------------------------
@@ -73,8 +179,14 @@ def can_edit(match, user):
 
 def page_context(request, match, forms, answers, save_form=None, refused=None):
     is_correction = match.is_locked
+    reasons = scheduling.agreement_reasons(match)
     return {
         "match": match,
+        "agreement_reasons": reasons,
+        "agreement_because": _(" and ").join(reasons),
+        "can_agree": bool(reasons) and match.jury_agreed_by_id is None and request.user.has_perm(
+            scheduling.AGREE_PERMISSION),
+        "particulars_editable": match.state in scheduling.EDITABLE_STATES,
         "hands": list(zip(forms, answers, strict=True)),
         "totals": engine.running_totals(answers),
         "save_form": save_form or MatchSaveForm(initial={"version": match.version}),
