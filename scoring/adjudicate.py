@@ -434,14 +434,15 @@ SILENT_CONDITIONS: dict[str, Callable[[Facts, Team], bool]] = {
 assert set(SILENT_CONDITIONS) == set(SILENT_PREMIUMS)
 
 
+_SILENT_ENTRIES = tuple(
+    (SILENT_CONDITIONS[premium_id], team, SilentEntry(premium, team))
+    for premium_id, premium in SILENT_PREMIUMS.items() for team in (Team.A, Team.B)
+)
+
+
 def silent_premiums(facts: Facts) -> tuple[SilentEntry, ...]:
     """R10: each silent premium a team achieved, covered or not (the scorer drops covered lines)."""
-    return tuple(
-        SilentEntry(premium, team)
-        for premium_id, premium in SILENT_PREMIUMS.items()
-        for team in (Team.A, Team.B)
-        if SILENT_CONDITIONS[premium_id](facts, team)
-    )
+    return tuple(entry for achieved, team, entry in _SILENT_ENTRIES if achieved(facts, team))
 
 
 # --- the whole hand ---------------------------------------------------------------------------

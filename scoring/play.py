@@ -127,11 +127,10 @@ def bindings_of(announcements: Iterable[Announcement], deal: dict[Seat, tuple[Ca
     bindings: Bindings = {seat: {} for seat in deal}
     held: dict[Seat, int] = {}
     for announcement in announcements:
-        if not _binds(announcement.feast):
+        if not announcement.feast.binds:
             continue
-        team = announcement.team
         for card, tricks in announcement.bindings():
-            for seat in (driver(team), catcher(team)):
+            for seat in _TEAM_SEATS[announcement.team]:
                 if seat not in held:
                     held[seat] = mask_of(deal[seat])
                 if not held[seat] & BIT[index_of(card)]:
@@ -144,8 +143,8 @@ def bindings_of(announcements: Iterable[Announcement], deal: dict[Seat, tuple[Ca
     return bindings
 
 
-def _binds(feast) -> bool:
-    return bool(feast.fixed_bindings or feast.declared_tricks or feast.suit_bindings)
+_TEAM_SEATS = {team: (driver(team), catcher(team)) for team in Team}
+_DRIVER_POSITION = {team: PLAY_POSITION[driver(team)] for team in Team}  # R3: who leads trick 1
 
 
 def bound_elsewhere_masks(bound: dict[Card, Binding]) -> tuple[int, ...]:
@@ -238,7 +237,7 @@ def play_out(deal: dict[Seat, tuple[Card, ...]], attackers: Team,
     elsewhere = [bound_elsewhere_masks(bindings[seat]) if bindings.get(seat) else _UNBOUND for seat in PLAY_ORDER]
     trick_of = [0] * len(PACK)
     played = 0
-    leader = PLAY_POSITION[driver(attackers)]
+    leader = _DRIVER_POSITION[attackers]
     followed: list[Trick] = []
     trick_masks: list[int] = []
     problems: list[Problem] = []
