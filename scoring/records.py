@@ -75,10 +75,11 @@ class Holding:
 
     @staticmethod
     def of_cards(cards: list[Card]) -> Holding:
+        numbers = [card.trump for card in cards if card.trump]  # one pass over plain attributes
         return Holding(
-            trumps=sum(1 for card in cards if card.is_trump),
-            honours=sum(1 for card in cards if card.is_honour),
-            high_trumps=frozenset(card.trump for card in cards if 16 <= card.trump <= 18),
+            trumps=len(numbers),
+            honours=sum(1 for number in numbers if number >= 21),  # the Mond (21) and the Fool (22)
+            high_trumps=frozenset(number for number in numbers if 16 <= number <= 18),
         )
 
     def as_record(self) -> dict[str, Any]:
@@ -376,12 +377,25 @@ def _check_deal(deal: dict[Seat, tuple[Card, ...]], attackers: Team | None, prob
         if len(cards) != 10:
             problems.add(f"deal.{seat}", "R3", f"every player has 10 cards, not {len(cards)}")
             ok = False
-        trumps = sum(1 for card in cards if card.is_trump)
+        trumps = sum(1 for card in cards if card.trump)
         if trumps < 3:
             problems.add(f"deal.{seat}", "R3",
                          f"every player has at least 3 trumps (else the hand is redealt), not {trumps}")
             ok = False
-    counts = Counter(card for cards in deal.values() for card in cards)
+    dealt = [card for cards in deal.values() for card in cards]
+    if ok and len(set(dealt)) == len(PACK):
+        pass  # 40 different cards in 10-card hands: the whole pack, each card once
+    else:
+        ok &= _check_each_card_dealt_once(deal, dealt, ok, problems)
+    if attackers is not None:
+        ok &= _check_dealt_to(deal, ANGEL, driver(attackers), problems)
+        ok &= _check_dealt_to(deal, LAMOUR, catcher(attackers), problems)
+    return ok
+
+
+def _check_each_card_dealt_once(deal: dict[Seat, tuple[Card, ...]], dealt: list[Card], ok: bool,
+                                problems: Problems) -> bool:
+    counts = Counter(dealt)
     for seat, cards in deal.items():
         repeated = sorted({card for card in cards if counts[card] > 1}, key=lambda c: c.sort_key)
         if repeated:
@@ -392,9 +406,6 @@ def _check_deal(deal: dict[Seat, tuple[Card, ...]], attackers: Team | None, prob
     if missing and ok:
         problems.add("deal", "R3", "not dealt: " + ", ".join(map(str, missing)))
         ok = False
-    if attackers is not None:
-        ok &= _check_dealt_to(deal, ANGEL, driver(attackers), problems)
-        ok &= _check_dealt_to(deal, LAMOUR, catcher(attackers), problems)
     return ok
 
 
