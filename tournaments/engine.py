@@ -33,12 +33,14 @@ __all__ = [
     "EntryRefused", "InvalidRecord", "MatchLocked", "NotAllowed", "Problem", "StaleMatch",
     "announcement_record", "check_match_records", "claim_version", "confirm_match", "correct_match",
     "evaluate_hand_record", "hand_record", "hands_with_facts", "match_record", "random_hand_records",
-    "record_match", "rescore", "rescore_match", "return_match", "running_totals", "stamp",
+    "match_totals", "record_match", "rescore", "rescore_match", "return_match", "running_totals", "stamp",
+    "submit_match",
 ]
 
 TEAMS = ("A", "B")
 TIE_BREAKER_HANDS = 2  # R16: a Cup tie-breaker is two hands, summed
 CONFIRM_PERMISSION = "tournaments.confirm_scores"
+ENTER_PERMISSION = "tournaments.enter_scores"
 
 
 class EntryRefused(Exception):
@@ -165,15 +167,22 @@ def evaluate_hand_record(record: Any) -> dict[str, Any]:
     return _check_hand(record).answer
 
 
-def check_match_records(match: Match, records: list[Any]) -> list[CheckedHand]:
-    """Check every hand of a match; raise one InvalidRecord listing all problems ("hands[i]." fields)."""
+def _count_ruling(match: Match) -> str:
+    return "R16" if match.hands_expected == TIE_BREAKER_HANDS else "R13"
+
+
+def check_match_records(match: Match, records: list[Any], *, draft: bool = False) -> list[CheckedHand]:
+    """Check every hand of a match; raise one InvalidRecord listing all problems ("hands[i]." fields).
+
+    A ``draft`` holds hands 1..n of the match so far (at least one); otherwise all of them."""
     problems = Problems()
     expected = match.hands_expected
-    if not isinstance(records, list) or len(records) != expected:
-        count = len(records) if isinstance(records, list) else 0
-        ruling = "R16" if expected == TIE_BREAKER_HANDS else "R13"
-        problems.add("hands", ruling, f"this match is exactly {expected} hands, not {count}")
-        problems.raise_if_any()
+    count = len(records) if isinstance(records, list) else 0
+    if draft and not 1 <= count <= expected:
+        problems.add("hands", _count_ruling(match), f"a match being entered holds 1 to {expected} hands, not {count}")
+    elif not draft and (not isinstance(records, list) or count != expected):
+        problems.add("hands", _count_ruling(match), f"this match is exactly {expected} hands, not {count}")
+    problems.raise_if_any()
     check_alternation(records, problems)  # R3: attack alternates
     checked: list[CheckedHand] = []
     for number, record in enumerate(records):
@@ -335,30 +344,45 @@ def _after_save(match: Match) -> None:
             raise EntryRefused(" ".join(refused.messages)) from None
 
 
-def _store_match_scores(match: Match, checked_hands: list[CheckedHand]) -> None:
+def match_totals(match: Match, answers: list[dict[str, Any]]) -> dict[str, int | None]:
+    """The match's stored score and hand sum a team (R13; R16 for a tie-breaker), from its hands'
+    answers; all None until every hand is there (a match being entered has no score yet)."""
+    totals: dict[str, int | None] = {}
     for team in TEAMS:
-        result = _result(match, [checked.answer[team]["score"] for checked in checked_hands])
-        setattr(match, f"score_{team.lower()}", result.score)
-        setattr(match, f"hand_sum_{team.lower()}", result.hand_sum)
+        result = None
+        if len(answers) == match.hands_expected:
+            result = _result(match, [answer[team]["score"] for answer in answers])
+        totals[f"score_{team.lower()}"] = result.score if result else None
+        totals[f"hand_sum_{team.lower()}"] = result.hand_sum if result else None
+    return totals
+
+
+def _store_match_scores(match: Match, checked_hands: list[CheckedHand]) -> None:
+    for name, value in match_totals(match, [checked.answer for checked in checked_hands]).items():
+        setattr(match, name, value)
 
 
 def record_match(match: Match, hand_records: list[dict], *, user, expected_version: int | None = None,
-                 reason: str = "", correction: bool = False) -> Match:
+                 reason: str = "", correction: bool = False, draft: bool = False) -> Match:
     """Check every hand, then in ONE transaction replace the match's facts and store every score.
+
+    A complete record leaves the match awaiting confirmation. A ``draft`` (the jury saving as it
+    goes) holds hands 1..n so far: their hand scores are stored, the match score only once every
+    hand is there, and the match stays "being entered" until :func:`submit_match`.
 
     Raises InvalidRecord (nothing saved) for any problem, MatchLocked for a confirmed match unless
     this is a correction, StaleMatch when ``expected_version`` is no longer the stored version.
     """
-    checked_hands = check_match_records(match, hand_records)
+    checked_hands = check_match_records(match, hand_records, draft=draft and not correction)
     if match.is_locked and not correction:
         raise MatchLocked(_("This match is confirmed; only the chief jury may correct it, with a reason."))
-    reason = reason or _("Scores entered")
+    reason = reason or (_("Hands saved") if draft else _("Scores entered"))
     with transaction.atomic():
         claim_version(match, expected_version)
         _store_hands(match, checked_hands, user, reason)
         _store_match_scores(match, checked_hands)
         if not correction:
-            match.state = Match.State.ENTERED
+            match.state = Match.State.IN_ENTRY if draft else Match.State.ENTERED
             match.entered_by = user
             match.entered_at = timezone.now()
         stamp(match, user, reason)
@@ -376,6 +400,23 @@ def correct_match(match: Match, hand_records: list[dict], *, user, reason: str,
         raise EntryRefused(_("A correction to a confirmed match needs a written reason."))
     return record_match(match, hand_records, user=user, expected_version=expected_version,
                         reason=_("Correction: %(reason)s") % {"reason": reason.strip()}, correction=True)
+
+
+def submit_match(match: Match, user, expected_version: int | None = None) -> Match:
+    """The jury's explicit "Submit for confirmation" of a match entered hand by hand: refused until
+    every hand is saved (R13, R16); then it awaits a second juror."""
+    if not user.has_perm(ENTER_PERMISSION):
+        raise NotAllowed(_("Submitting a match needs the jury's permission."))
+    if match.state not in (Match.State.IN_ENTRY, Match.State.RETURNED):
+        raise EntryRefused(_("Only a match being entered (or sent back) is submitted for confirmation; this one "
+                             "is %(state)s.") % {"state": match.get_state_display()})
+    saved = match.hands.count()
+    if saved != match.hands_expected or match.score_a is None:
+        raise EntryRefused(_("%(ruling)s: this match is %(expected)s hands and %(saved)s are saved; save every "
+                             "hand before submitting it for confirmation.")
+                           % {"ruling": _count_ruling(match), "expected": match.hands_expected, "saved": saved})
+    return _change_state(match, user, expected_version, _("Submitted for confirmation"),
+                         state=Match.State.ENTERED)
 
 
 def _check_second_juror(match: Match, user) -> None:
@@ -450,17 +491,12 @@ def rescore_match(match: Match, hands: list[Hand], *, fix: bool, user=None) -> l
         differences += found
         if found and fix:
             _save_if_changed(hand, expected, user, reason)
-    if len(hands) == match.hands_expected:
-        differences += _rescore_match_totals(match, answers, fix=fix, user=user, reason=reason)
-    return differences
+    return differences + _rescore_match_totals(match, answers, fix=fix, user=user, reason=reason)
 
 
 def _rescore_match_totals(match: Match, answers: list[dict], *, fix: bool, user, reason: str) -> list[str]:
-    expected = {}
-    for team in TEAMS:
-        result = _result(match, [answer[team]["score"] for answer in answers])
-        expected[f"score_{team.lower()}"] = result.score
-        expected[f"hand_sum_{team.lower()}"] = result.hand_sum
+    """The match score and hand sums, or none while hands are missing (a match being entered)."""
+    expected = match_totals(match, answers)
     label = f"match {match.pk} ({match})"
     found = [_difference(label, name, getattr(match, name), value)
              for name, value in expected.items() if getattr(match, name) != value]

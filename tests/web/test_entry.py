@@ -33,7 +33,10 @@ def test_entering_a_match_stores_the_engines_scores(client, jury):
     response = client.post(reverse("jury:match", args=[match.pk]), form_data(eight_hand_records()))
     assert response.status_code == 302
     match.refresh_from_db()
-    assert (match.score_a, match.score_b, match.state, match.entered_by) == (88, 93, Match.State.ENTERED, jury)
+    assert (match.score_a, match.score_b, match.state, match.entered_by) == (88, 93, Match.State.IN_ENTRY, jury)
+    assert client.post(reverse("jury:submit", args=[match.pk]), {"version": 1}).status_code == 302
+    match.refresh_from_db()
+    assert (match.state, match.version) == (Match.State.ENTERED, 2)
     page = client.get(reverse("jury:match", args=[match.pk])).content.decode()
     assert "pheasant A.driver I won" in page or "pheasant A.d I won" in page
     assert 'data-score="A">100<' in page
@@ -149,6 +152,8 @@ def test_send_back_with_a_comment(client, jury):
     assert "Hand 3: four kings?" in client.get(reverse("jury:match", args=[match.pk])).content.decode()
     response = client.post(reverse("jury:match", args=[match.pk]), form_data(eight_hand_records(), version=2))
     assert response.status_code == 302
+    assert Match.objects.get(pk=match.pk).state == Match.State.IN_ENTRY
+    client.post(reverse("jury:submit", args=[match.pk]), {"version": 3})
     assert Match.objects.get(pk=match.pk).state == Match.State.ENTERED
 
 

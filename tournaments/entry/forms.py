@@ -187,13 +187,15 @@ def initial_for(record, number):
 
 
 def hand_forms(count, data=None, records=None):
-    """One form a hand; attack alternates from hand 1 by default (R3)."""
+    """One form a hand; a hand not saved yet defaults to the attack alternating from hand 1 (R3)."""
+    first = records[0]["attackers"] if records else "A"
+    other = "B" if first == "A" else "A"
     forms_ = []
     for number in range(1, count + 1):
         if records and number <= len(records):
             initial = initial_for(records[number - 1], number)
         else:
-            initial = {"attackers": "A" if number % 2 else "B"}
+            initial = {"attackers": first if number % 2 else other}
         forms_.append(HandForm(data, number=number, initial=initial))
     return forms_
 

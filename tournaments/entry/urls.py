@@ -11,6 +11,7 @@ urlpatterns = [
     path("matches/<int:pk>/particulars/", views.match_particulars, name="particulars"),
     path("matches/<int:pk>/agree/", views.agree, name="agree"),
     path("matches/<int:pk>/preview/", views.preview, name="preview"),
+    path("matches/<int:pk>/submit/", views.submit, name="submit"),
     path("matches/<int:pk>/confirm/", views.confirm, name="confirm"),
     path("matches/<int:pk>/send-back/", views.send_back, name="send_back"),
     path("matches/<int:pk>/history/", views.history, name="history"),

@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
+from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -76,7 +77,7 @@ def stored_answer(hand):
 @jury_only
 def match_list(request):
     matches = (Match.objects.with_teams().select_related("entered_by", "jury_agreed_by")
-               .order_by("-played_on", "-id"))
+               .annotate(hands_saved=Count("hands")).order_by("-played_on", "-id"))
     state = request.GET.get("state")
     if state in Match.State.values:
         matches = matches.filter(state=state)
@@ -195,6 +196,7 @@ def page_context(request, match, forms, answers, save_form=None, refused=None):
         "is_correction": is_correction,
         "can_confirm": (match.state == Match.State.ENTERED and request.user.has_perm(CONFIRM)
                         and match.entered_by_id != request.user.pk),
+        "can_submit": match.state in (Match.State.IN_ENTRY, Match.State.RETURNED),
         "refused": refused,
     }
 
@@ -208,7 +210,9 @@ def match_page(request, pk):
     records = [engine.hand_record(hand) for hand in hands]
     forms = hand_forms(match.hands_expected, records=records)
     answers = [stored_answer(hand) for hand in hands] + [None] * (match.hands_expected - len(hands))
-    return render(request, "jury/match.html", page_context(request, match, forms, answers))
+    context = page_context(request, match, forms, answers)
+    context["saved_hands"] = len(hands)
+    return render(request, "jury/match.html", context)
 
 
 def read_hands(forms):
@@ -239,22 +243,49 @@ def show_match_problems(forms, problems):
 
 
 def save_match(request, match):
+    """Save the hands typed so far (hands 1..n, each complete), or a correction of a confirmed match."""
     if not can_edit(match, request.user):
         raise PermissionDenied(_("A confirmed match is corrected only by the chief jury."))
     forms = hand_forms(match.hands_expected, data=request.POST)
     save_form = MatchSaveForm(request.POST)
     answers = read_hands(forms)
-    refused = None
-    if save_form.is_valid() and all(form.is_valid() for form in forms):
-        refused = try_save(request, match, forms, save_form.cleaned_data)
+    if save_form.is_valid() and all(form.is_valid() for form in forms if not form.is_blank):
+        typed, refused = typed_hands(forms)
         if refused is None:
-            scores = {"a": match.score_a, "b": match.score_b}
-            messages.success(request, _("The match is saved: %(a)s - %(b)s.") % scores)
+            refused = try_save(request, match, typed, save_form.cleaned_data)
+        if refused is None:
+            messages.success(request, saved_message(match, len(typed)))
             return redirect("jury:match", pk=match.pk)
     else:
         refused = [_("Some hands cannot be read; nothing was saved. See the marked fields.")]
     context = page_context(request, match, forms, answers, save_form=save_form, refused=refused)
     return render(request, "jury/match.html", context, status=422)
+
+
+def typed_hands(forms):
+    """The forms of the hands typed so far, hands 1..n in order; with a refusal when a hand is
+    left empty before a typed one, or nothing is typed (nothing is saved then)."""
+    typed = [number for number, form in enumerate(forms) if not form.is_blank]
+    if not typed:
+        return [], [_("Nothing to save: type hand 1 first.")]
+    last = typed[-1]
+    gaps = [form for form in forms[:last] if form.is_blank]
+    for form in gaps:
+        form.hand_problems.append(_("Hand %(number)s is empty but hand %(last)s is typed: the hands are entered in "
+                                    "order.") % {"number": form.number, "last": last + 1})
+    if gaps:
+        return [], [_("Hands are saved in order, from hand 1 with none left out; nothing was saved.")]
+    return forms[:last + 1], None
+
+
+def saved_message(match, count):
+    scores = {"a": match.score_a, "b": match.score_b, "count": count, "expected": match.hands_expected}
+    if match.is_locked:
+        return _("The correction is saved: %(a)s - %(b)s.") % scores
+    if match.score_a is not None:
+        return _("All %(count)s hands are saved: %(a)s - %(b)s. Submit the match for confirmation when it has "
+                 "been checked.") % scores
+    return _("Hands 1 to %(count)s are saved; the match is scored when all %(expected)s hands are in.") % scores
 
 
 def try_save(request, match, forms, data):
@@ -265,7 +296,7 @@ def try_save(request, match, forms, data):
             engine.correct_match(match, records, user=request.user, reason=data["reason"],
                                  expected_version=data["version"])
         else:
-            engine.record_match(match, records, user=request.user, expected_version=data["version"])
+            engine.record_match(match, records, user=request.user, expected_version=data["version"], draft=True)
     except engine.InvalidRecord as invalid:
         general = show_match_problems(forms, invalid.problems)
         return [_("The engine refused the match; nothing was saved.")] + general
@@ -280,7 +311,8 @@ def changed_hands(current, records):
     """What the other juror's save holds that differs from what this juror typed."""
     stored = [engine.hand_record(hand) for hand in stored_hands(current)]
     lines = []
-    for number, record in enumerate(records, start=1):
+    for number in range(1, max(len(records), len(stored)) + 1):
+        record = records[number - 1] if number <= len(records) else None
         theirs = stored[number - 1] if number <= len(stored) else None
         if theirs != record:
             lines.append(_("Hand %(number)s differs from the saved entry: %(theirs)s") % {
@@ -300,7 +332,25 @@ def preview(request, pk):
     })
 
 
-# --- confirmation by a second juror ----------------------------------------------------------
+# --- submission, then confirmation by a second juror --------------------------------------------
+
+
+@jury_only
+@require_POST
+def submit(request, pk):
+    """The jury's explicit "Submit for confirmation", once every hand is saved."""
+    match = get_match(pk)
+    try:
+        engine.submit_match(match, request.user, expected_version=int(request.POST.get("version", -1)))
+    except engine.NotAllowed as refused:
+        raise PermissionDenied(refused.message) from None
+    except engine.EntryRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("The match is submitted for confirmation: %(a)s - %(b)s.")
+                         % {"a": match.score_a, "b": match.score_b})
+    return redirect("jury:match", pk=match.pk)
+
 
 
 @jury_only
@@ -366,7 +416,8 @@ def import_record(request, pk):
             raise PermissionDenied(_("A confirmed match is corrected only by the chief jury."))
         problems = import_upload(request, match, form.cleaned_data)
         if not problems:
-            messages.success(request, _("The match record is imported."))
+            messages.success(request, _("The match record is imported; submit the match for confirmation when it "
+                                        "has been checked."))
             return redirect("jury:match", pk=match.pk)
     return render(request, "jury/import.html", {"match": match, "form": form, "problems": problems},
                   status=422 if problems else 200)
@@ -385,7 +436,7 @@ def import_upload(request, match, data):
             engine.correct_match(match, hands, user=request.user, reason=data["reason"],
                                  expected_version=data["version"])
         else:
-            engine.record_match(match, hands, user=request.user, expected_version=data["version"])
+            engine.record_match(match, hands, user=request.user, expected_version=data["version"], draft=True)
     except engine.InvalidRecord as invalid:
         return [str(problem) for problem in invalid.problems]
     except engine.EntryRefused as refused:

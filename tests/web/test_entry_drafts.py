@@ -1,0 +1,284 @@
+"""Save as you go: the jury at the table saves a match hand by hand (a draft, "being entered"),
+the match is scored only when every hand is in (R13), and goes to a second juror only when it is
+submitted for confirmation. Public pages, standings and rescore leave drafts alone."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from tests.factories import eight_hand_records, make_competition, make_match, make_team, make_user
+from tests.web.test_entry import form_data
+from tournaments import engine
+from tournaments.models import Hand, Match
+
+pytestmark = pytest.mark.django_db
+
+# Hand scores of eight_hand_records(), A then B (tests/factories.py).
+HAND_SCORES = [(100, 90), (80, 95), (80, 100), (90, 86), (79, 90), (90, 95), (95, 90), (90, 100)]
+
+
+@pytest.fixture
+def jury(client):
+    user = make_user("jury", username="alice")
+    client.force_login(user)
+    return user
+
+
+def save(client, match, records, version):
+    return client.post(reverse("jury:match", args=[match.pk]), form_data(records, version=version))
+
+
+def messages_of(response):
+    """The messages waiting for the next page (those of earlier redirects not followed included)."""
+    return [str(message) for message in response.wsgi_request._messages]
+
+
+def stored_scores(match):
+    return list(Hand.objects.filter(match=match).order_by("number").values_list("score_a", "score_b"))
+
+
+def test_hands_are_saved_as_they_are_played(client, jury):
+    match = make_match()
+    records = eight_hand_records()
+
+    response = save(client, match, records[:3], version=0)
+
+    assert response.status_code == 302
+    assert messages_of(response) == ["Hands 1 to 3 are saved; the match is scored when all 8 hands are in."]
+    match.refresh_from_db()
+    assert stored_scores(match) == HAND_SCORES[:3]
+    assert (match.state, match.version, match.entered_by) == (Match.State.IN_ENTRY, 1, jury)
+    assert (match.score_a, match.score_b, match.hand_sum_a, match.hand_sum_b) == (None, None, None, None)  # R13
+    page = client.get(reverse("jury:match", args=[match.pk])).content.decode()
+    assert "Saved so far: 3 of 8 hands." in page and "Saved match score" not in page
+    assert "Average so far (R13)</th><td>87</td><td>95</td>" in page  # (100+80+80)/3, (90+95+100)/3
+    assert 'id="id_h4-attackers"' in page and '<option value="B" selected>B</option>' in page.split(
+        'id="id_h4-attackers"')[1].split("</select>")[0]  # hand 4 goes on alternating (R3)
+    assert "3 of 8 hands" in client.get(reverse("jury:matches")).content.decode()
+
+    assert save(client, match, records[:5], version=1).status_code == 302
+    response = save(client, match, records, version=2)
+
+    assert messages_of(response)[-1] == ("All 8 hands are saved: 88 - 93. Submit the match for confirmation when "
+                                         "it has been checked.")
+    match.refresh_from_db()
+    assert stored_scores(match) == HAND_SCORES
+    assert (match.score_a, match.score_b, match.hand_sum_a, match.hand_sum_b) == (88, 93, 704, 746)
+    assert match.state == Match.State.IN_ENTRY  # only an explicit submission sends it on
+
+
+def test_a_hand_left_out_is_refused_and_nothing_saved(client, jury):
+    match = make_match()
+    data = form_data(eight_hand_records()[:4])
+    for name in ("a_trumps", "a_honours", "a_high", "b_trumps", "b_honours", "b_high", "announcements", "silent"):
+        data[f"h3-{name}"] = ""
+
+    response = client.post(reverse("jury:match", args=[match.pk]), data)
+
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "Hand 3 is empty but hand 4 is typed: the hands are entered in order." in page
+    assert "Hands are saved in order, from hand 1 with none left out; nothing was saved." in page
+    assert not Hand.objects.exists()
+    assert Match.objects.get(pk=match.pk).version == 0
+
+
+def test_nothing_typed_is_nothing_to_save(client, jury):
+    match = make_match()
+    response = client.post(reverse("jury:match", args=[match.pk]), {"version": 0})
+    assert response.status_code == 422
+    assert "Nothing to save: type hand 1 first." in response.content.decode()
+    assert Match.objects.get(pk=match.pk).state == Match.State.SCHEDULED
+
+
+def test_every_saved_hand_is_fully_valid(client, jury):
+    match = make_match()
+    data = form_data(eight_hand_records()[:3])
+    data["h2-a_trumps"] = "13"  # R5: 13 + 10 trumps
+
+    response = client.post(reverse("jury:match", args=[match.pk]), data)
+
+    assert response.status_code == 422
+    assert "holdings: R5: trumps must add up to 22, not 23" in response.content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_the_attack_alternates_among_the_saved_hands(client, jury):
+    match = make_match()
+    records = eight_hand_records()[:2]
+    records[1]["attackers"] = "A"
+
+    response = save(client, match, records, version=0)
+
+    assert response.status_code == 422
+    assert "attackers: R3" in response.content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_a_shorter_draft_removes_the_later_hands_with_history(client, jury):
+    match = make_match()
+    save(client, match, eight_hand_records()[:4], version=0)
+    fourth = Hand.objects.get(match=match, number=4)
+
+    assert save(client, match, eight_hand_records()[:2], version=1).status_code == 302
+
+    assert stored_scores(match) == HAND_SCORES[:2]
+    assert Hand.history.get(id=fourth.pk, history_type="-").history_user == jury
+
+
+def test_a_stale_draft_is_refused(client, jury):
+    match = make_match()
+    save(client, match, eight_hand_records()[:2], version=0)
+    response = save(client, match, eight_hand_records()[:3], version=0)  # opened before the first save
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "changed by alice since you opened it" in page
+    assert "Hand 3 differs from the saved entry: not entered" in page
+    assert Hand.objects.filter(match=match).count() == 2
+
+
+# --- submission --------------------------------------------------------------------------------
+
+
+def test_an_incomplete_match_is_not_submitted(client, jury):
+    match = make_match()
+    save(client, match, eight_hand_records()[:5], version=0)
+    page = client.get(reverse("jury:match", args=[match.pk])).content.decode()
+    assert "Submit for confirmation" in page and "5 of 8 hands are saved; submit once all are in." in page
+
+    response = client.post(reverse("jury:submit", args=[match.pk]), {"version": 1}, follow=True)
+
+    assert ("R13: this match is 8 hands and 5 are saved; save every hand before submitting it for confirmation."
+            in response.content.decode())
+    match.refresh_from_db()
+    assert (match.state, match.version) == (Match.State.IN_ENTRY, 1)
+
+
+def test_a_complete_match_is_submitted_then_confirmed_by_a_second_juror(client, jury):
+    match = make_match()
+    save(client, match, eight_hand_records(), version=0)
+    chief = make_user("chief")
+    client.force_login(chief)
+    assert "Confirm the match" not in client.get(reverse("jury:match", args=[match.pk])).content.decode()
+    assert client.post(reverse("jury:confirm", args=[match.pk]), {"version": 1}).status_code == 302
+    assert Match.objects.get(pk=match.pk).state == Match.State.IN_ENTRY  # a draft is not confirmed
+
+    client.force_login(jury)
+    response = client.post(reverse("jury:submit", args=[match.pk]), {"version": 1})
+
+    assert messages_of(response)[-1] == "The match is submitted for confirmation: 88 - 93."
+    match.refresh_from_db()
+    assert (match.state, match.entered_by, match.version) == (Match.State.ENTERED, jury, 2)
+    assert match.history.first().history_change_reason == "Submitted for confirmation"
+    client.force_login(chief)
+    client.post(reverse("jury:confirm", args=[match.pk]), {"version": 2})
+    assert Match.objects.get(pk=match.pk).state == Match.State.CONFIRMED
+
+
+@pytest.mark.parametrize("state", [Match.State.SCHEDULED, Match.State.ENTERED, Match.State.CONFIRMED])
+def test_only_a_match_being_entered_is_submitted(client, jury, state):
+    match = make_match(hand_records=None if state == Match.State.SCHEDULED else eight_hand_records(),
+                       confirmed=state == Match.State.CONFIRMED)
+    version = match.version
+    response = client.post(reverse("jury:submit", args=[match.pk]), {"version": version}, follow=True)
+    assert "is submitted for confirmation; this one is" in response.content.decode()
+    match.refresh_from_db()
+    assert (match.state, match.version) == (state, version)
+
+
+def test_submitting_needs_the_jury(client):
+    match = make_match()
+    engine.record_match(match, eight_hand_records(), user=make_user("jury"), draft=True)
+    client.force_login(make_user("organiser"))
+    assert client.post(reverse("jury:submit", args=[match.pk]), {"version": 1}).status_code == 403
+    assert Match.objects.get(pk=match.pk).state == Match.State.IN_ENTRY
+
+
+def test_an_imported_record_waits_for_submission(client, jury):
+    import json
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    record = engine.match_record(make_match(hand_records=eight_hand_records()))
+    record["hands"] = record["hands"][:6]
+    target = make_match()
+    upload = SimpleUploadedFile("match.json", json.dumps(record).encode(), content_type="application/json")
+
+    response = client.post(reverse("jury:import", args=[target.pk]), {"version": 0, "record": upload})
+
+    assert response.status_code == 302
+    target.refresh_from_db()
+    assert (target.state, target.score_a, Hand.objects.filter(match=target).count()) == (Match.State.IN_ENTRY,
+                                                                                          None, 6)
+
+
+# --- the engine, drafts of a tie-breaker, a correction ---------------------------------------------
+
+
+def test_a_tie_breaker_is_scored_when_both_hands_are_in(monkeypatch):
+    # The Cup's own checks (a tie-breaker only in a tied Cup tie) are tested with the Cup.
+    monkeypatch.setattr("tournaments.competitions.after_match_saved", lambda match: None)
+    jury = make_user("jury")
+    match = make_match(kind=Match.Kind.TIE_BREAKER)
+    engine.record_match(match, eight_hand_records()[:1], user=jury, draft=True)
+    assert (match.score_a, match.hand_sum_a) == (None, None)
+    with pytest.raises(engine.InvalidRecord, match="R16"):
+        engine.record_match(match, eight_hand_records()[:3], user=jury, draft=True)
+    engine.record_match(match, eight_hand_records()[:2], user=jury, draft=True)
+    match.refresh_from_db()
+    assert (match.score_a, match.score_b, match.state) == (180, 185, Match.State.IN_ENTRY)  # R16: summed
+
+
+def test_a_correction_is_still_all_the_hands(client):
+    match = make_match(hand_records=eight_hand_records(), confirmed=True)
+    client.force_login(make_user("chief"))
+    data = form_data(eight_hand_records()[:7], version=2, reason="Hand 8 was never played")
+    response = client.post(reverse("jury:match", args=[match.pk]), data)
+    assert response.status_code == 422
+    assert "hands: R13: this match is exactly 8 hands, not 7" in response.content.decode()
+    assert Hand.objects.filter(match=match).count() == 8
+
+
+# --- nothing public, rescore -----------------------------------------------------------------------
+
+
+def test_public_pages_and_standings_ignore_drafts(client):
+    championship = make_competition()
+    kings, owls = make_team("Kings"), make_team("Owls")
+    jury = make_user("jury")
+    complete = make_match(kings, owls, championship)
+    engine.record_match(complete, eight_hand_records(), user=jury, draft=True)
+    partial = make_match(owls, kings, championship)
+    engine.record_match(partial, eight_hand_records()[:3], user=jury, draft=True)
+
+    table = client.get(reverse("public:championship", args=[2025]))
+    rows = {row["team"]: row for row in table.context["table"].data}
+    assert rows["Kings"]["played"] == rows["Owls"]["played"] == 0
+    page = client.get(reverse("public:team", args=[2025, kings.pk])).content.decode()
+    assert "No confirmed match yet." in page and "88" not in page
+
+
+def rescore(*args):
+    out = StringIO()
+    call_command("rescore", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_rescore_checks_the_saved_hands_of_a_draft():
+    match = make_match()
+    engine.record_match(match, eight_hand_records()[:3], user=make_user("jury"), draft=True)
+    assert rescore().strip().endswith("0 difference(s) found.")
+
+    Hand.objects.filter(match=match, number=2).update(score_b=7)
+    Match.objects.filter(pk=match.pk).update(score_a=90, hand_sum_a=720)  # no match score before hand 8
+
+    report = rescore()
+    assert "hand 2: score_b stored 7, engine gives 95" in report
+    assert "score_a stored 90, engine gives None" in report and "hand_sum_a stored 720, engine gives None" in report
+    assert "3 difference(s) fixed." in rescore("--fix")
+    match.refresh_from_db()
+    assert (match.score_a, match.hand_sum_a, match.state) == (None, None, Match.State.IN_ENTRY)
+    assert Hand.objects.get(match=match, number=2).score_b == 95
+    assert rescore().strip().endswith("0 difference(s) found.")
