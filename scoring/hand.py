@@ -40,6 +40,11 @@ class TeamScore(NamedTuple):
                 "lines": [{"item": item, "points": points} for item, points in self.lines]}
 
 
+def _line(item: str, points: int) -> Line:
+    return _new_tuple(Line, (item, points))
+
+
+_new_tuple = tuple.__new__  # builds a named tuple without its own __new__, a Python function
 _POINTS_FOR_TRUMPS = tuple(40 if count >= 13 else 50 if count >= 11 else 60 for count in range(23))  # R5
 _POINTS_FOR_HONOURS = (30, 20, 0)  # R5: none, exactly one, both
 
@@ -78,20 +83,20 @@ def hand_lines(hand: Hand) -> dict[Team, list[Line]]:
     """Each team's lines: consolation, then each announcement and contra in record order, then
     silent premiums (R5-R10)."""
     lines = {
-        team: [Line("consolation", consolation(hand.holdings[team], team is hand.attackers))]
+        team: [_line("consolation", consolation(hand.holdings[team], team is hand.attackers))]
         for team in TEAMS
     }
     announced: dict[Team, set[str]] = {Team.A: set(), Team.B: set()}
     for announcement in hand.announcements:
         feast_id = announcement.feast.id
-        lines[announcement.team].append(Line(feast_id, announcement_points(announcement)))
+        lines[announcement.team].append(_line(feast_id, announcement_points(announcement)))
         announced[announcement.team].add(feast_id)
         if announcement.contra is not None:
-            lines[contra_team(announcement)].append(Line("contra:" + feast_id, contra_points(announcement)))
+            lines[contra_team(announcement)].append(_line("contra:" + feast_id, contra_points(announcement)))
     for entry in hand.silent or ():
         # R10: a team that announced a feast covering the same event does not also score it silently.
         if not entry.premium.covered_by & announced[entry.team]:
-            lines[entry.team].append(Line(entry.premium.id, entry.premium.value))
+            lines[entry.team].append(_line(entry.premium.id, entry.premium.value))
     return lines
 
 
@@ -117,8 +122,8 @@ def score_team(hand: Hand, team: Team, lines: list[Line]) -> TeamScore:
     raw = sum([points for _, points in lines])
     limit = ceiling(hand, team)
     if limit is None:
-        return TeamScore(0, raw, 0, tuple(lines))  # R12 step 2
-    return TeamScore(min(max(raw, 0), limit), raw, limit, tuple(lines))
+        return _new_tuple(TeamScore, (0, raw, 0, tuple(lines)))  # R12 step 2
+    return _new_tuple(TeamScore, (min(max(raw, 0), limit), raw, limit, tuple(lines)))
 
 
 def score_hand(hand: Hand) -> dict[Team, TeamScore]:
