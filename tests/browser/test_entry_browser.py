@@ -50,4 +50,4 @@ def test_a_juror_types_a_hand_and_sees_the_engines_score(page, live_server, tran
     expect(page.locator("#hand-1-result [data-score=A]")).to_have_text("100", timeout=10_000)
     expect(page.locator("#hand-1-result [data-score=B]")).to_have_text("90")
     expect(page.locator("#totals [data-total=A]")).to_have_text("100")
-    assert "pheasant" in page.locator("#hand-1-result").inner_text()
+    assert "Pheasant" in page.locator("#hand-1-result").inner_text()  # the feast's name, not its id

@@ -17,11 +17,14 @@ Nothing here knows a rule of the game: whether a card, a feast or a combination 
 rules engine's answer (tournaments.engine), reported against the line it concerns.
 """
 
+import functools
 import re
 
 from django.utils.translation import gettext as _
 
 from tournaments.models.matches import FEAST_CHOICES, PREMIUM_CHOICES
+
+from .lines import line_name
 
 FEAST_IDS = [feast_id for feast_id, _name in FEAST_CHOICES]
 PREMIUM_IDS = [premium_id for premium_id, _name in PREMIUM_CHOICES]
@@ -171,3 +174,31 @@ def deal_text(deal: dict | None) -> str:
 
 def tricks_text(tricks: list | None) -> str:
     return "\n".join(" ".join(trick) for trick in tricks or [])
+
+
+# --- the notation's help, generated from the catalogue -------------------------------------------
+
+
+@functools.cache
+def shortest_spellings(choices: tuple[str, ...], short: tuple[tuple[str, str], ...] = ()) -> dict[str, str]:
+    """Each id's short spelling that :func:`resolve` reads as that id: its short code, or else the
+    shortest prefix naming it alone (an id that begins another id is written out in full)."""
+    codes = dict(short)
+    spellings = {}
+    for choice in choices:
+        candidates = [code for code, target in codes.items() if target == choice]
+        candidates = candidates or [choice[:length] for length in range(1, len(choice) + 1)]
+        spellings[choice] = next(word for word in candidates if resolve(word, list(choices), codes) == choice)
+    return spellings
+
+
+def feast_help() -> list[tuple[str, str, str]]:
+    """(feast id, shortest spelling, name) of every feast, in the catalogue's order."""
+    spellings = shortest_spellings(tuple(FEAST_IDS))
+    return [(feast_id, spellings[feast_id], line_name(feast_id)) for feast_id in FEAST_IDS]
+
+
+def premium_help() -> list[tuple[str, str, str]]:
+    """(premium id, shortest spelling, name) of every silent premium (R10)."""
+    spellings = shortest_spellings(tuple(PREMIUM_IDS), tuple(PREMIUM_SHORT.items()))
+    return [(premium_id, spellings[premium_id], line_name(premium_id)) for premium_id in PREMIUM_IDS]

@@ -25,7 +25,7 @@ from tournaments import engine
 from tournaments.models import Match, Season
 
 from . import history as match_history
-from . import scheduling
+from . import notation, scheduling
 from .forms import ImportForm, MatchForm, MatchSaveForm, SendBackForm, hand_forms
 
 ENTER = "tournaments.enter_scores"
@@ -183,6 +183,8 @@ def page_context(request, match, forms, answers, save_form=None, refused=None):
     reasons = scheduling.agreement_reasons(match)
     return {
         "match": match,
+        "feast_help": notation.feast_help(),
+        "premium_help": notation.premium_help(),
         "agreement_reasons": reasons,
         "agreement_because": _(" and ").join(reasons),
         "can_agree": bool(reasons) and match.jury_agreed_by_id is None and request.user.has_perm(

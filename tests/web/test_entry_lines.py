@@ -1,0 +1,122 @@
+"""Readable lines: the jury's pages name each scored item (feast, contra, silent premium) as the
+catalogue does, one row an item with A's and B's points side by side; the stored lines keep their
+ids. The notation help lists every feast and silent premium from the catalogue."""
+
+import copy
+import html
+import re
+
+import pytest
+from django.urls import reverse
+
+from scoring.feasts import FEASTS, SILENT_PREMIUMS
+from tests.factories import eight_hand_records, make_match, make_user
+from tests.web.test_entry import form_data
+from tournaments import engine
+from tournaments.entry import notation
+from tournaments.entry.lines import line_name, line_rows
+from tournaments.models import Hand
+
+pytestmark = pytest.mark.django_db
+
+# tests/scoring/golden/hands/022 with B's four kings: A wins Third Pheasant and called the contra
+# on B's lost Fourth Pheasant.
+PHEASANTS = {
+    "format": "royal-tarokk-hand/1",
+    "attackers": "A",
+    "holdings": {"A": {"trumps": 12, "honours": 1, "high_trumps": ["XVII", "XVIII"]},
+                 "B": {"trumps": 10, "honours": 1, "high_trumps": ["XVI"]}},
+    "announcements": [
+        {"feast": "third_pheasant", "by": "A.driver", "cards": ["I", "Kh"], "contra": None, "result": "won"},
+        {"feast": "fourth_pheasant", "by": "B.driver", "cards": ["Ks", "Kc"], "contra": "opponents",
+         "result": "lost"},
+    ],
+    "silent": [{"premium": "four_kings", "team": "B"}],
+}
+EXPECTED_ROWS = [  # (name, A, B): one row an item, A's lines first
+    ("Consolation", "75", "90"),
+    ("Third Pheasant", "60", ""),
+    ("Contra on Fourth Pheasant", "20", ""),
+    ("Fourth Pheasant", "", "-60"),
+    ("Four Kings", "", "20"),
+]
+
+
+@pytest.fixture
+def jury_client(client):
+    client.force_login(make_user("jury"))
+    return client
+
+
+def result_rows(page, number=1):
+    """(name, A's points, B's points) of each line row in hand ``number``'s result table."""
+    start = page.index(f'id="hand-{number}-result"')
+    table = page[start:page.index("</tbody>", start)]
+    rows = re.findall(r'<tr data-item="[^"]*"><th scope="row">(.*?)</th><td>(.*?)</td><td>(.*?)</td></tr>', table)
+    return [(html.unescape(name), a, b) for name, a, b in rows]
+
+
+def test_the_saved_hand_shows_names_one_row_an_item(jury_client):
+    match = make_match()
+    engine.record_match(match, [copy.deepcopy(PHEASANTS)], user=make_user("jury"), draft=True)
+
+    page = jury_client.get(reverse("jury:match", args=[match.pk])).content.decode()
+
+    assert result_rows(page) == EXPECTED_ROWS
+    stored = Hand.objects.get(match=match).lines  # the stored lines keep the engine's ids
+    assert [line["item"] for line in stored["A"]] == ["consolation", "third_pheasant", "contra:fourth_pheasant"]
+    assert [line["item"] for line in stored["B"]] == ["consolation", "fourth_pheasant", "four_kings"]
+
+
+def test_the_live_preview_shows_the_same_rows(jury_client):
+    match = make_match()
+    response = jury_client.post(reverse("jury:preview", args=[match.pk]), form_data([PHEASANTS]))
+    assert result_rows(response.content.decode()) == EXPECTED_ROWS
+    assert engine.evaluate_hand_record(copy.deepcopy(PHEASANTS))["A"]["score"] == 100
+
+
+def test_every_row_is_one_item_even_when_both_teams_have_it():
+    answer = {"A": {"lines": [{"item": "consolation", "points": 80}, {"item": "kite", "points": 30},
+                              {"item": "kite", "points": -30}, {"item": "visi", "points": 1}]},
+              "B": {"lines": [{"item": "consolation", "points": 90}, {"item": "visi", "points": 1},
+                              {"item": "contra:kite", "points": 20}]}}
+    rows = [(row["name"], row["A"], row["B"]) for row in line_rows(answer)]
+    assert rows == [("Consolation", 80, 90), ("Kite", 30, None), ("Kite", -30, None), ("Visi", 1, 1),
+                    ("Contra on Kite", None, 20)]
+
+
+def test_every_catalogue_item_has_its_name():
+    for feast in FEASTS.values():
+        assert line_name(feast.id) == feast.name
+        assert line_name(f"contra:{feast.id}") == f"Contra on {feast.name}"
+    for premium in SILENT_PREMIUMS.values():
+        assert line_name(premium.id) == premium.name
+    assert line_name("consolation") == "Consolation"
+    assert line_name("something_new") == "something_new"  # never hidden, shown as stored
+
+
+def test_the_notation_help_lists_every_feast_and_premium(jury_client):
+    match = make_match(hand_records=eight_hand_records())
+    page = html.unescape(jury_client.get(reverse("jury:match", args=[match.pk])).content.decode())
+    help_text = page[page.index('<details class="notation-help">'):page.index("</details>")]
+
+    for feast in FEASTS.values():
+        spelling = notation.shortest_spellings(tuple(notation.FEAST_IDS))[feast.id]
+        shown = f"<code>{feast.id}</code> (<code>{spelling}</code>)" if spelling != feast.id else (
+            f"<code>{feast.id}</code>")
+        assert f"<li>{shown} {feast.name}</li>" in help_text
+    for premium in SILENT_PREMIUMS.values():
+        assert f"<code>{premium.id}</code> (<code>" in help_text and premium.name in help_text
+    assert "<code>four_kings</code> (<code>4k</code>) Four Kings" in help_text
+
+
+def test_each_spelling_in_the_help_reads_as_its_feast():
+    spellings = notation.feast_help()
+    assert len(spellings) == len(FEASTS)
+    for feast_id, spelling, _name in spellings:
+        record = notation.parse_announcement(f"{spelling} A.d", 1)
+        assert record["feast"] == feast_id
+        if spelling != feast_id:  # the shortest: one letter less names another feast or none
+            assert notation.resolve(spelling[:-1], notation.FEAST_IDS) != feast_id
+    assert notation.parse_silent(", ".join(f"{short} A" for _id, short, _name in notation.premium_help())) == [
+        {"premium": premium_id, "team": "A"} for premium_id in SILENT_PREMIUMS]
