@@ -19,6 +19,9 @@ def test_demo_creates_a_consistent_season_once():
     assert Match.objects.filter(state=Match.State.CONFIRMED).count() > 50
     assert Match.objects.filter(state=Match.State.SCHEDULED).exists()
     assert Match.objects.filter(state=Match.State.ENTERED).exists()
+    drafts = Match.objects.filter(state=Match.State.IN_ENTRY)
+    assert sorted(draft.hands.count() for draft in drafts) == [3, 5]
+    assert all(draft.score_a is None for draft in drafts)  # R13: no match score before hand 8
     assert Hand.objects.filter(tricks__isnull=False).exists()  # some hands entered with the full play
     rescore = StringIO()
     call_command("rescore", stdout=rescore)

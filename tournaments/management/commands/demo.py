@@ -1,8 +1,8 @@
 """A realistic demo season: 24 teams with Hungarian names (some with substitutes), a Team
-Championship with confirmed, awaiting and scheduled matches, a Hungarian Cup in progress and a
-Grand Prix, and the demo logins. Every hand is a legal hand from the engine's generator, recorded
-through tournaments.engine like a jury's entry. Idempotent: a second run only prints the logins;
---reset empties the database first."""
+Championship with confirmed, awaiting, part-entered and scheduled matches (two of them private, one
+agreed), a Hungarian Cup in progress and a Grand Prix, and the demo logins. Every hand is a legal
+hand from the engine's generator, recorded through tournaments.engine like a jury's entry.
+Idempotent: a second run only prints the logins; --reset empties the database first."""
 
 import datetime
 import itertools
@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from tournaments import engine
 from tournaments.competitions import cup
+from tournaments.entry import scheduling
 from tournaments.models import Competition, GrandPrixEntry, Match, Player, Season, Team
 from tournaments.roles import CHIEF_JURY, JURY, ORGANISER, ensure_roles
 
@@ -116,11 +117,16 @@ class Demo:
         return Match.objects.create(competition=competition, team_a=team_a, team_b=team_b, played_on=played_on,
                                     place=self.rng.choice(PLACES), **seats, **extra)
 
-    def play(self, match, *, confirm=True, full=False):
-        """Record 8 legal hands through the bridge, entered by one juror and confirmed by the chief."""
+    def play(self, match, *, confirm=True, full=False, hands=None):
+        """Record 8 legal hands through the bridge, entered by one juror and confirmed by the chief;
+        with ``hands`` only the first ones are saved, a match still being entered."""
         records = engine.random_hand_records(self.rng, match.hands_expected,
                                              first_attackers=self.rng.choice("AB"), full=full)
-        engine.record_match(match, records, user=self.users[self.rng.choice(["jury1", "jury2"])])
+        juror = self.users[self.rng.choice(["jury1", "jury2"])]
+        if hands is not None:
+            engine.record_match(match, records[:hands], user=juror, draft=True)
+            return match
+        engine.record_match(match, records, user=juror)
         if confirm:
             engine.confirm_match(match, self.users["chief"])
         return match
@@ -133,10 +139,14 @@ class Demo:
         for number, (team_a, team_b) in enumerate(pairs[:60]):
             played_on = self.day(2 + number // 8, 1 + (number * 3) % 27)
             match = self.new_match(competition, team_a, team_b, played_on)
-            self.play(match, confirm=number < 54, full=number % 10 == 0)
+            drafts = {58: 5, 59: 3}  # two matches still being entered, hand by hand
+            self.play(match, confirm=number < 54, full=number % 10 == 0, hands=drafts.get(number))
         for number, (team_a, team_b) in enumerate(pairs[60:72]):
             later = min(self.today + datetime.timedelta(days=7 + number), datetime.date(self.year, 12, 31))
-            self.new_match(competition, team_a, team_b, later, substitute_ok=False)
+            match = self.new_match(competition, team_a, team_b, later, substitute_ok=False,
+                                   played_publicly=number >= 2)
+            if number == 0 and later >= timezone.localdate():  # R15: a private match the chief jury agreed
+                scheduling.agree_match(match, self.users["chief"])
 
     def grand_prix(self):
         event = Competition.objects.create(season=self.season, kind=Competition.Kind.GRAND_PRIX,
