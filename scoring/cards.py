@@ -66,6 +66,8 @@ class Rank(enum.IntEnum):
         return _RANK_LETTERS[self]
 
 
+_CARDS: dict[tuple, Card] = {}  # every card constructed so far, by (trump, suit, rank)
+
 _RANK_LETTERS = {Rank.KING: "K", Rank.QUEEN: "Q", Rank.CAVALIER: "C", Rank.VALET: "V", Rank.TEN: "10"}
 _LETTER_RANKS = {letter: rank for rank, letter in _RANK_LETTERS.items()}
 
@@ -80,14 +82,30 @@ _ROMAN_NUMBERS = {text: number for number, text in _ROMAN.items()}
 _ROMAN_NUMBERS["IIII"] = 4  # FORMAT.md accepts the card's own spelling of IV.
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Card:
     """One of the 40 cards. A trump has ``trump`` 1..22 (22 is the Fool); a suit card has a suit
-    and a rank. Construct with :meth:`parse`, :meth:`trump_card` or :meth:`suit_card`."""
+    and a rank. Construct with :meth:`parse`, :meth:`trump_card` or :meth:`suit_card`.
+
+    Each card exists once: constructing it again returns the same object, so equality and hashing
+    are by identity, which Python does in C (cards are hashed millions of times when a season is
+    re-derived)."""
 
     trump: int = 0
     suit: Suit | None = None
     rank: Rank | None = None
+
+    def __new__(cls, trump: int = 0, suit: Suit | None = None, rank: Rank | None = None) -> Card:
+        key = (trump, suit, None if rank is None else int(rank))
+        card = _CARDS.get(key)
+        if card is None:
+            card = object.__new__(cls)
+            _CARDS[key] = card
+        return card
+
+    def __reduce__(self) -> tuple:
+        # Copies and pickles come back through __new__, to the one card.
+        return (Card, (self.trump, self.suit, self.rank))
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -138,12 +156,6 @@ class Card:
     def strength(self) -> int:
         """Order within a trick among trumps or among cards of one suit."""
         return self.trump if self.is_trump else int(self.rank)
-
-    def __hash__(self) -> int:
-        # Cheaper than the generated hash of (trump, suit, rank); equal cards hash alike.
-        if self.trump:
-            return self.trump
-        return 100 + 10 * "hdsc".index(self.suit.value) + int(self.rank)
 
     @property
     def sort_key(self) -> tuple[int, int]:
