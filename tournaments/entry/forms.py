@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
+from tournaments.competitions.cup import current_round_tie
 from tournaments.models import Competition, CupTie, Match, Team
 
 from . import notation
@@ -350,8 +351,6 @@ class MatchForm(forms.ModelForm):
     def _check_cup_tie(self, data, team_a, team_b):
         """R16: a Cup match belongs to the current round's tie of its two teams (found when left
         empty). A Grand Prix match is counted for a tie on its own page (R17)."""
-        from tournaments.competitions.cup import current_round_tie
-
         competition, tie = data.get("competition"), data.get("cup_tie")
         if competition is None:
             return

@@ -129,7 +129,7 @@ def match_particulars(request, pk):
             return redirect(request.path)
     return render(request, "jury/match_form.html", {
         "form": form, "match": match, "heading": heading, "season": match.competition.season,
-        "editable": editable, "can_enter": request.user.has_perm(ENTER),
+        "editable": editable,
     }, status=422 if request.method == "POST" else 200)
 
 
