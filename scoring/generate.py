@@ -10,6 +10,11 @@ Two kinds of record come out (FORMAT.md):
 - :func:`full_record`: deal, announcements and the 10 tricks, results left to the adjudicator;
 - :func:`results_record`: a full hand adjudicated, then holdings, results and silent premiums
   only, with the deal and the tricks dropped.
+
+``table=True`` asks for a hand as a tournament table plays it (:func:`table_hand`): a few
+announcements, small feasts far more often than trophies, and mostly the feasts the team then
+makes, as players announce what their hands promise. Without it every feast is equally likely,
+which is what the benchmark and the property tests want.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from typing import Any
 
 from .adjudicate import adjudicate
 from .cards import ANGEL, LAMOUR, PACK, PLAY_ORDER, Card, Seat, Suit, Team, catcher, driver
-from .feasts import FEASTS, MAGNIFIED_CHAIN, Feast, SuitRule
+from .feasts import FEASTS, MAGNIFIED_CHAIN, Category, Feast, SuitRule
 from .play import (
     BIT,
     CARD_INDEX,
@@ -33,6 +38,7 @@ from .play import (
     playable_mask,
     winning_index,
 )
+from .problems import InvalidRecord
 from .records import Announcement, Contra, Hand, Holding, message_falsehood
 
 TEAMS = (Team.A, Team.B)
@@ -42,6 +48,17 @@ _BLACKS = (Suit.SPADES, Suit.CLUBS)
 # How many announcements a team makes, drawn from this list: most hands have a few.
 _ANNOUNCEMENT_COUNTS = (0, 1, 1, 2, 2, 2, 3, 3, 4, 5)
 CONTRA_CHANCE = 0.3  # the chance that a team calls its one contra (R8), when there is a feast to call it on
+
+# How much more often a table announces a feast of each kind than a trophy worth more than 100.
+_TABLE_WEIGHTS = {
+    Category.MESSAGE: 40, Category.MATERIAL: 30, Category.FREE_PASS: 30, Category.BOUND_TRICK: 8,
+    Category.MAGNIFIED: 10, Category.FLIGHT: 10, Category.INTERCEPT: 8, Category.EXTRA: 6,
+    Category.LITTLE_TROPHY: 6, Category.TROPHY: 2,
+}
+_TABLE_FEAST_IDS = tuple(FEASTS)
+_TABLE_FEAST_WEIGHTS = tuple(_TABLE_WEIGHTS[FEASTS[feast_id].category] for feast_id in _TABLE_FEAST_IDS)
+_TABLE_ANNOUNCEMENT_COUNTS = (1, 2, 2, 3, 3, 4, 4, 5, 6)
+_TABLE_LOST_KEPT = 0.2  # the share of feasts a table announces and then loses
 
 
 # --- the deal (R3) ------------------------------------------------------------------------------
@@ -79,15 +96,19 @@ def holdings_of(deal: dict[Seat, tuple[Card, ...]]) -> dict[Team, Holding]:
 class _Announcer:
     """Draws announcements one at a time and keeps only those the hand allows."""
 
-    def __init__(self, rng: random.Random, deal: dict[Seat, tuple[Card, ...]]):
+    def __init__(self, rng: random.Random, deal: dict[Seat, tuple[Card, ...]], table: bool = False):
         self.rng = rng
+        self.table = table
         self.deal = deal
         self.made: list[Announcement] = []
         self.chains: dict[tuple, list[str]] = {}
         self.bound: dict[tuple[Team, Card], frozenset[int]] = {}
 
     def draw(self, team: Team) -> None:
-        feast = FEASTS[self.rng.choice(_FEAST_IDS)]
+        if self.table:
+            feast = FEASTS[self.rng.choices(_TABLE_FEAST_IDS, _TABLE_FEAST_WEIGHTS)[0]]
+        else:
+            feast = FEASTS[self.rng.choice(_FEAST_IDS)]
         by = driver(team) if self.rng.random() < 0.5 else catcher(team)
         cards = self._declared_cards(feast, by)
         suits = self._declared_suits(feast, by)
@@ -159,11 +180,13 @@ def _chain_key(announcement: Announcement) -> tuple:
     return (announcement.team, feast.chain)
 
 
-def random_announcements(rng: random.Random, deal: dict[Seat, tuple[Card, ...]]) -> tuple[Announcement, ...]:
+def random_announcements(rng: random.Random, deal: dict[Seat, tuple[Card, ...]],
+                         table: bool = False) -> tuple[Announcement, ...]:
     """Announcements both teams could make on this deal, with some contras (R8)."""
-    announcer = _Announcer(rng, deal)
+    announcer = _Announcer(rng, deal, table)
+    counts = _TABLE_ANNOUNCEMENT_COUNTS if table else _ANNOUNCEMENT_COUNTS
     for team in TEAMS:
-        for _ in range(rng.choice(_ANNOUNCEMENT_COUNTS)):
+        for _ in range(rng.choice(counts)):
             announcer.draw(team)
     made = announcer.made
     rng.shuffle(made)  # FORMAT.md: announcements in any order
@@ -244,8 +267,38 @@ def random_hand(rng: random.Random, *, attackers: Team | None = None,
     return Hand(attackers, holdings_of(deal), announcements, None, deal, tricks)
 
 
-def full_record(rng: random.Random, **options: Any) -> dict[str, Any]:
+def table_hand(rng: random.Random, *, attackers: Team | None = None) -> Hand:
+    """A hand as a tournament table plays it, adjudicated: announcements drawn with small feasts
+    far likelier than trophies, then the play, then the announcements the team would not have
+    made dropped, keeping a fifth of the lost ones."""
+    if attackers is None:
+        attackers = rng.choice(TEAMS)
+    deal = random_deal(rng, attackers)
+    drawn = random_announcements(rng, deal, table=True)
+    played = adjudicate(random_hand(rng, attackers=attackers, deal=deal, announcements=drawn))
+    kept = [a for a in played.announcements if a.feast.is_message or a.won or rng.random() < _TABLE_LOST_KEPT]
+    try:
+        return _readjudicated(played, kept)
+    except InvalidRecord:
+        # Dropping a feast frees the cards it bound, and a card freed may turn an earlier forced
+        # play of another bound card into a revoke of R9: keep every binding feast then.
+        kept = [a for a in played.announcements if a in kept or a.feast.binds]
+        return _readjudicated(played, kept)
+
+
+def _readjudicated(played: Hand, kept: list[Announcement]) -> Hand:
+    announcements = tuple(
+        Announcement(index, a.feast, a.by, a.cards, a.suits, a.contra) for index, a in enumerate(kept)
+    )
+    return adjudicate(Hand(played.attackers, played.holdings, announcements, None, played.deal, played.tricks))
+
+
+def full_record(rng: random.Random, *, table: bool = False, **options: Any) -> dict[str, Any]:
     """A FORMAT.md record with deal and tricks, for the engine to adjudicate (see random_hand)."""
+    if table:
+        hand = table_hand(rng, **options)
+        return replace(hand, announcements=tuple(replace(a, won=None) for a in hand.announcements),
+                       silent=None).as_record()
     return random_hand(rng, **options).as_record()
 
 
@@ -254,8 +307,10 @@ def results_of(hand: Hand) -> Hand:
     return replace(adjudicate(hand), deal=None, tricks=None)
 
 
-def results_record(rng: random.Random, **options: Any) -> dict[str, Any]:
+def results_record(rng: random.Random, *, table: bool = False, **options: Any) -> dict[str, Any]:
     """A FORMAT.md results-mode record: holdings, announcements with results, silent premiums."""
+    if table:
+        return replace(table_hand(rng, **options), deal=None, tricks=None).as_record()
     return results_of(random_hand(rng, **options)).as_record()
 
 

@@ -179,3 +179,15 @@ def test_an_announcement_read_before_does_not_hide_a_problem_in_another_record()
         with pytest.raises(InvalidRecord) as refused:
             parse_hand(changed)
         assert field in [problem.field for problem in refused.value.problems]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_table_hands_are_legal_and_score_like_a_tournament_table(seed):
+    """The demo's hands: legal throughout (R3-R10), results agreeing with the play."""
+    rng = random.Random(seed)
+    full = full_record(rng, table=True)
+    results = results_record(random.Random(seed), table=True)
+    assert evaluate_hand(full) == evaluate_hand(results)
+    assert all(item.get("result") in ("won", "lost") for item in results["announcements"]
+               if not FEASTS[item["feast"]].is_message)
