@@ -2,7 +2,9 @@
 
 Each entry says what a feast is worth, which chain it belongs to (R7), which cards it binds to
 which tricks (R9), what it declares, and its trophy class and rank (R11, R19). Nothing about a
-feast is repeated elsewhere in the engine.
+feast is repeated elsewhere in the engine; what it takes to win it, with the decisions taken where
+seed 002's wording leaves a condition open, stands in the one table of
+:data:`scoring.adjudicate.CONDITIONS`, keyed by the same ids.
 """
 
 from __future__ import annotations
@@ -69,7 +71,6 @@ class Feast:
     suit_bindings: frozenset[int] = frozenset()
     trophy: TrophyClass | None = None
     is_flight: bool = False
-    decision: str = field(default="", compare=False)
 
     # Derived once from the fields above: the scorer asks these for every announcement.
     is_message: bool = field(init=False, repr=False, compare=False)
