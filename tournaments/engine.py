@@ -211,14 +211,16 @@ def running_totals(hand_answers: list[dict[str, Any] | None]) -> dict[str, dict[
     return totals
 
 
-def random_hand_records(rng, count: int, *, first_attackers: str = "A", full: bool = False) -> list[dict]:
+def random_hand_records(rng, count: int, *, first_attackers: str = "A", full: bool = False,
+                        table: bool = False) -> list[dict]:
     """``count`` legal hand records from the engine's generator (scoring.generate), attack
-    alternating from ``first_attackers`` (R3): results mode, or with the deal and tricks."""
+    alternating from ``first_attackers`` (R3): results mode, or with the deal and tricks; with
+    ``table``, hands as a tournament table plays them (see scoring.generate.table_hand)."""
     from scoring import generate  # only demo data and benchmarks need it
 
     make = generate.full_record if full else generate.results_record
     teams = [Team(first_attackers), Team(first_attackers).other]
-    return [make(rng, attackers=teams[number % 2]) for number in range(count)]
+    return [make(rng, attackers=teams[number % 2], table=table) for number in range(count)]
 
 
 # --- saving: facts and their derived scores in one transaction ----------------------------------

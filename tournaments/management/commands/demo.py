@@ -15,10 +15,10 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import engine
+from tournaments import engine, register
 from tournaments.competitions import cup
 from tournaments.entry import scheduling
-from tournaments.models import Competition, GrandPrixEntry, Match, Player, Season, Team
+from tournaments.models import Competition, GrandPrixEntry, Match, Player, Season, Team, TrophyWin
 from tournaments.roles import CHIEF_JURY, JURY, ORGANISER, ensure_roles
 
 PASSWORD = "tarokk-demo"
@@ -71,12 +71,24 @@ class Demo:
 
     def create(self):
         self.users = self.create_users()
-        self.season = Season.objects.create(year=self.year)
+        # R20 lets a season count each trophy at its value; the demo does, so that its register
+        # shows cups reached within one season.
+        self.season = Season.objects.create(year=self.year, trophy_points_are_values=True)
         self.teams = self.create_teams()
         self.championship()
         self.grand_prix()
         self.cup()
+        self.variant_trophies()
         self.out.write(f"Demo season {self.year}: {len(self.teams)} teams, {Match.objects.count()} matches.")
+
+    def variant_trophies(self):
+        """A few trophies won at Emperor Tarokk tables, entered by the jury (R20), so that some
+        players pass the register's cup thresholds."""
+        for team, trophy, month in ((self.teams[0], "mond_capture", 3), (self.teams[0], "golgotha", 6),
+                                    (self.teams[5], "royal", 5), (self.teams[9], "marriage", 4)):
+            register.enter_variant_trophy(player=team.driver, partner=team.catcher, team=team, trophy=trophy,
+                                          variant=TrophyWin.Variant.EMPEROR, won_on=self.day(month, 12),
+                                          user=self.users["chief"])
 
     # --- people -----------------------------------------------------------------------------
 
@@ -121,7 +133,7 @@ class Demo:
         """Record 8 legal hands through the bridge, entered by one juror and confirmed by the chief;
         with ``hands`` only the first ones are saved, a match still being entered."""
         records = engine.random_hand_records(self.rng, match.hands_expected,
-                                             first_attackers=self.rng.choice("AB"), full=full)
+                                             first_attackers=self.rng.choice("AB"), full=full, table=True)
         juror = self.users[self.rng.choice(["jury1", "jury2"])]
         if hands is not None:
             engine.record_match(match, records[:hands], user=juror, draft=True)
