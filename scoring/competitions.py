@@ -279,6 +279,48 @@ def trophies_highest_first(trophies: Sequence[str]) -> tuple[str, ...]:
     return tuple(sorted(trophies, key=lambda feast_id: trophy_ranking_key([feast_id]), reverse=True))
 
 
+GRAND_PRIX_MATCHES_PER_TEAM = 3  # R17
+
+
+class PairingError(ValueError):
+    """Entrants that cannot be paired so that each plays its matches (R17); ``args[0]`` is one of
+    ``ODD_ENTRANTS`` or ``TOO_FEW_ENTRANTS``, for the caller to word."""
+
+
+ODD_ENTRANTS = "odd"  # three matches each for an odd number of teams would leave one match short
+TOO_FEW_ENTRANTS = "too_few"  # three different opponents need at least four teams
+
+
+def pairing_problem(entrants: int, matches_each: int = GRAND_PRIX_MATCHES_PER_TEAM) -> str | None:
+    """Why this many entrants cannot each play ``matches_each`` matches against different
+    opponents, or None."""
+    if entrants % 2:
+        return ODD_ENTRANTS
+    if entrants <= matches_each:
+        return TOO_FEW_ENTRANTS
+    return None
+
+
+def grand_prix_pairings(
+    entrants: Sequence[Hashable], seed: str, matches_each: int = GRAND_PRIX_MATCHES_PER_TEAM
+) -> list[list[tuple[Hashable, Hashable]]]:
+    """R17: each team plays ``matches_each`` (3) matches, never the same opponent twice: rounds of
+    the circle method (one team stays, the others rotate) after a shuffle from the recorded seed,
+    so the same entrants (in the same order) and seed give the same pairings. Every team plays once
+    a round. Raises PairingError for an odd number of entrants or too few."""
+    order = list(entrants)
+    problem = pairing_problem(len(order), matches_each)
+    if problem:
+        raise PairingError(problem)
+    random.Random(seed).shuffle(order)
+    rounds = []
+    for _ in range(matches_each):
+        half = len(order) // 2
+        rounds.append([(order[i], order[-1 - i]) for i in range(half)])
+        order = [order[0], order[-1], *order[1:-1]]  # the circle turns; the first team stays
+    return rounds
+
+
 def _negate(key: tuple) -> tuple:
     total, best, trophies = key
     return (-total, -best, tuple(-rank for rank in trophies) + (1,))

@@ -3,8 +3,13 @@
 import datetime
 from decimal import Decimal
 
+import pytest
+
 from scoring.competitions import (
+    ODD_ENTRANTS,
+    TOO_FEW_ENTRANTS,
     GrandPrixEntrant,
+    PairingError,
     TieBreak,
     TieStage,
     championship_table,
@@ -14,7 +19,9 @@ from scoring.competitions import (
     draw_pairs,
     free_game_table,
     free_game_winners,
+    grand_prix_pairings,
     grand_prix_ranking,
+    pairing_problem,
     shared_places,
 )
 
@@ -169,6 +176,40 @@ def test_teams_equal_on_every_tie_break_share_the_place():
     assert [(row.entrant.team, row.place) for row in rows] == [("Kings", 1), ("Owls", 1), ("Birds", 3)]
     assert rows[1].tie_break.kind is TieBreak.SHARED
     assert rows[2].tie_break is None
+
+
+# --- R17: Grand Prix pairings ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("count", [4, 6, 8, 16, 30])
+def test_each_team_meets_three_different_opponents_once_a_round(count):
+    # R17: each team plays 3 matches.
+    teams = [f"T{n}" for n in range(count)]
+
+    rounds = grand_prix_pairings(teams, "seed")
+
+    assert len(rounds) == 3
+    for round_pairs in rounds:  # every team plays once a round
+        assert sorted(team for pair in round_pairs for team in pair) == sorted(teams)
+    pairs = [frozenset(pair) for round_pairs in rounds for pair in round_pairs]
+    assert len(set(pairs)) == len(pairs) == 3 * count // 2  # never the same opponent twice
+
+
+def test_pairings_are_reproducible_from_their_seed():
+    teams = list(range(12))
+
+    assert grand_prix_pairings(teams, "a") == grand_prix_pairings(teams, "a")
+    assert grand_prix_pairings(teams, "a") != grand_prix_pairings(teams, "b")
+
+
+def test_pairings_need_an_even_field_of_four_or_more():
+    # R17: three matches each cannot be paired for an odd field (3 x 5 team-matches is odd), and
+    # three different opponents need four teams.
+    assert pairing_problem(5) == ODD_ENTRANTS
+    assert pairing_problem(2) == TOO_FEW_ENTRANTS
+    assert pairing_problem(4) is None
+    with pytest.raises(PairingError, match=ODD_ENTRANTS):
+        grand_prix_pairings(list(range(7)), "x")
 
 
 # --- R18: free games ----------------------------------------------------------------------------

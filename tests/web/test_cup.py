@@ -12,7 +12,8 @@ from scoring.competitions import TieStage, draw_pairs
 from tests.factories import eight_hand_records, make_competition, make_match, make_team, make_user
 from tournaments import engine
 from tournaments.competitions import after_match_saved, check_match_allowed
-from tournaments.competitions.cup import bracket, enter_team, final_standing, make_draw, tie_state
+from tournaments.competitions import cup as cup_rules
+from tournaments.competitions.cup import enter_team, final_standing, make_draw, tie_state
 from tournaments.competitions.grand_prix import mark_match
 from tournaments.engine import EntryRefused
 from tournaments.models import Competition, CupEntry, CupTie, GrandPrixEntry, Match
@@ -204,37 +205,97 @@ def test_a_tie_is_decided_only_by_confirmed_matches():
     assert tie.winner is None
 
 
+# --- hands whose scores the rules give (R5, R12, R13): both teams 11 trumps and one honour ----------
+#
+# Consolation (R5): 11 trumps 50 + one honour 20 + 5 for each of XVI-XVIII not held; the
+# defenders add 20 and are capped at 90. So the team holding XVI alone has 80 (defending: 90),
+# the team holding XVII and XVIII has 75 (defending: 90). Nothing else is scored (R12).
+
+
+def hand(attackers, a_holds_xvi):
+    a_high, b_high = (["XVI"], ["XVII", "XVIII"]) if a_holds_xvi else (["XVII", "XVIII"], ["XVI"])
+    return {"format": "royal-tarokk-hand/1", "attackers": attackers,
+            "holdings": {"A": {"trumps": 11, "honours": 1, "high_trumps": a_high},
+                         "B": {"trumps": 11, "honours": 1, "high_trumps": b_high}},
+            "announcements": [], "silent": []}
+
+
+def edge_to_a(count=8):
+    """A always holds XVI: A attacking 80 : 90, B attacking 90 : 75. Eight hands: 680 to 660, match
+    85 to 83 (82.5 rounds half up, R13); two hands (a tie-breaker): 170 to 165 (R16: summed)."""
+    return [hand("A" if n % 2 == 0 else "B", True) for n in range(count)]
+
+
+def level(count=8):
+    """A attacks holding XVI (80 : 90), B attacks with A holding XVII and XVIII (90 : 80): eight
+    hands 680 to 680, match 85 to 85; two hands 170 to 170."""
+    return [hand("A" if n % 2 == 0 else "B", n % 2 == 0) for n in range(count)]
+
+
+def recorded(match, records):
+    """The jury enters the match's hands and a second juror confirms it (tournaments.engine)."""
+    engine.record_match(match, records, user=make_user("jury"))
+    engine.confirm_match(match, make_user("chief"))
+    match.refresh_from_db()
+    return match
+
+
+def play_tie(tie, organiser, *match_records):
+    """The organisers schedule the tie's three matches; the jury records and confirms them."""
+    for match, records in zip(cup_rules.schedule_tie_matches(tie, user=organiser), match_records, strict=True):
+        recorded(match, records)
+
+
 def test_the_cup_from_the_draw_to_the_final_with_two_successive_play_offs(client):
-    # R16: three matches a tie; equal sums need a two-hand tie-breaker, repeated until one leads;
-    # the winner takes the Cup and both losing semi-finalists receive bronze medals.
+    # R16: three matches a tie, summed; equal sums need a two-hand tie-breaker (summed, not
+    # averaged), repeated until one team leads; winners move on; the winner takes the Cup, the
+    # finalist is runner-up, both losing semi-finalists receive bronze medals. Every match goes
+    # through the engine (record, then confirm) and the organisers' calendar.
     cup, teams = cup_with(16)
+    organiser = make_user("organiser")
     make_draw(cup, seed="final")
-    for tie in cup.cup_ties.filter(round=1):
-        for scores in ((90, 80), (85, 88), (95, 90)):  # team A wins 270 to 258
-            play(tie, *scores)
-    assert cup.cup_ties.filter(round=2, team_a__isnull=False, team_b__isnull=False).count() == 4
+    for tie in cup.cup_ties.filter(round=1).order_by("slot"):
+        play_tie(tie, organiser, edge_to_a(), edge_to_a(), edge_to_a())  # 255 : 249
+        tie.refresh_from_db()
+        assert tie.winner_id == tie.team_a_id and tie.decided_at is not None
+    quarter_finals = list(cup.cup_ties.filter(round=2).order_by("slot"))
+    assert all(tie.team_a_id and tie.team_b_id for tie in quarter_finals)
 
     hard = tie_at(cup, 2, 0)
-    play(hard, 90, 80)
-    play(hard, 80, 90, swap=True)  # team order in a match may differ from the tie's
-    play(hard, 85, 85)
-    assert tie_state(hard, hard.matches.all()).stage is TieStage.PLAY_OFF_NEEDED
-    play(hard, 150, 150, kind=Match.Kind.TIE_BREAKER)
+    # Team order in a match may differ from the tie's: the tie's team B sits as A and edges it.
+    swapped = make_match(hard.team_b, hard.team_a, cup, cup_tie=hard, played_on=datetime.date(2025, 10, 31))
+    assert recorded(swapped, edge_to_a()).score_a == 85
+    second_match, third_match = cup_rules.schedule_tie_matches(hard, user=organiser)  # the two it lacks
+    recorded(second_match, edge_to_a())
+    recorded(third_match, level())
+    state = tie_state(hard, hard.matches.all())
+    assert state.sums == (253, 253) and state.stage is TieStage.PLAY_OFF_NEEDED
+
+    play_off = cup_rules.schedule_tie_breaker(hard, user=organiser)
+    with pytest.raises(ValidationError, match="R16: the tie's previous tie-breaker is not confirmed yet"):
+        cup_rules.schedule_tie_breaker(hard, user=organiser)
+    recorded(play_off, level(2))
+    assert (play_off.score_a, play_off.score_b) == (170, 170)  # summed, not averaged: equal again
     hard.refresh_from_db()
     assert hard.winner is None
-    play(hard, 120, 170, kind=Match.Kind.TIE_BREAKER)
+    assert tie_state(hard, hard.matches.all()).stage is TieStage.PLAY_OFF_NEEDED
+
+    second = cup_rules.schedule_tie_breaker(hard, user=organiser)
+    recorded(second, mirrored(edge_to_a(2)))  # the tie's team B, sitting as B, edges it
+    assert (second.score_a, second.score_b, second.hand_sum_b) == (165, 170, 170)
     hard.refresh_from_db()
     assert hard.winner == hard.team_b
-    assert tie_at(cup, 3, 0).team_a == hard.team_b
+    assert tie_at(cup, 3, 0).team_a == hard.team_b  # R16: the winner moved on by itself
+    with pytest.raises(ValidationError, match="R16: this tie is decided"):
+        cup_rules.schedule_tie_breaker(hard, user=organiser)
 
     for round_number in (2, 3, 4):
-        for tie in cup.cup_ties.filter(round=round_number, winner__isnull=True):
-            for scores in ((100, 90), (100, 90), (100, 90)):
-                play(tie, *scores)
+        for tie in cup.cup_ties.filter(round=round_number, winner__isnull=True).order_by("slot"):
+            play_tie(tie, organiser, edge_to_a(), edge_to_a(), edge_to_a())
 
     final = tie_at(cup, 4, 0)
     semi_finals = [tie_at(cup, 3, 0), tie_at(cup, 3, 1)]
-    standing = final_standing(bracket(cup))
+    standing = final_standing(cup.cup_ties.all())
     assert standing.winner == final.team_a
     assert standing.runner_up == final.team_b
     assert set(standing.bronze) == {semi_finals[0].team_b, semi_finals[1].team_b}
@@ -242,10 +303,21 @@ def test_the_cup_from_the_draw_to_the_final_with_two_successive_play_offs(client
     response = client.get(reverse("public:cup", args=[2025]))
     assert response.status_code == 200
     text = response.text
-    assert "Tie-breaker 1: 150 : 150" in text and "Tie-breaker 2: 120 : 170" in text
-    assert "255 : 255" in text  # the running sums of the tie that needed play-offs
+    assert "83 : 85 (sums 83 : 85)" in text  # the tie's first match, from the tie's side
+    assert "85 : 83 (sums 168 : 168)" in text and "85 : 85 (sums 253 : 253)" in text
+    assert "Tie-breaker 1: 170 : 170" in text and "Tie-breaker 2: 165 : 170" in text  # both kept and shown
     assert "2025-09-30" in text and "2025-12-31" in text  # R16: rounds at the end of each month
     assert f"Decided: {final.team_a} goes through" in text
+    assert "Cup winner" in text and "Bronze medals" in text
+    overview = client.get(reverse("public:season", args=[2025])).text
+    assert f">{final.team_a}</a></dd>" in overview and "Runner-up" in overview
+
+
+def mirrored(records):
+    """The same hands with the teams' parts exchanged (B holds what A held and attacks when A did)."""
+    swap = {"A": "B", "B": "A"}
+    return [{**record, "attackers": swap[record["attackers"]],
+             "holdings": {"A": record["holdings"]["B"], "B": record["holdings"]["A"]}} for record in records]
 
 
 def test_the_bracket_shows_each_ties_state(client):
@@ -335,8 +407,9 @@ def test_organisers_enter_teams_and_make_the_draw_on_their_page(client):
     assert client.get(url).status_code == 403
     client.force_login(make_user("organiser"))
 
-    assert client.post(url, {"entry-team": late.pk}).status_code == 302
-    response = client.post(url, {"draw-seed": "", "draw-pairs": f"{teams[0]} - {late}\n{teams[1]} - {teams[2]}"})
+    assert client.post(url, {"action": "enter", "entry-team": late.pk}).status_code == 302
+    response = client.post(url, {"action": "draw", "draw-seed": "",
+                                 "draw-pairs": f"{teams[0]} - {late}\n{teams[1]} - {teams[2]}"})
 
     assert response.status_code == 302
     cup.refresh_from_db()
@@ -348,7 +421,8 @@ def test_the_organisers_page_shows_a_refusal(client):
     cup, teams = cup_with(2, max_teams=2)
     client.force_login(make_user("organiser"))
 
-    response = client.post(reverse("competitions:cup_admin", args=[2025]), {"entry-team": make_team().pk})
+    response = client.post(reverse("competitions:cup_admin", args=[2025]),
+                           {"action": "enter", "entry-team": make_team().pk})
 
     assert response.status_code == 200
     assert "R16: the Cup takes at most 2 teams" in response.text
@@ -359,7 +433,7 @@ def test_a_random_draw_from_the_page_records_its_seed(client):
     cup, teams = cup_with(4)
     client.force_login(make_user("organiser"))
 
-    client.post(reverse("competitions:cup_admin", args=[2025]), {"draw-seed": "", "draw-pairs": ""})
+    client.post(reverse("competitions:cup_admin", args=[2025]), {"action": "draw", "draw-seed": "", "draw-pairs": ""})
 
     cup.refresh_from_db()
     assert len(cup.draw_seed) == 16
@@ -388,3 +462,129 @@ def test_a_tie_breaker_recorded_and_confirmed_through_the_engine_decides_the_tie
     assert match.hand_sum_a == match.score_a and match.score_a != match.score_b
     assert tie.winner == (tie.team_a if match.score_a > match.score_b else tie.team_b)
     assert tie_at(cup, 4, 0).team_a == tie.winner
+
+
+# --- the organisers' calendar of a tie (R16) ---------------------------------------------------------
+
+
+def test_a_ties_three_matches_are_scheduled_with_drivers_and_catchers_on_the_rounds_date():
+    cup, teams = cup_with(4)
+    make_draw(cup, pairs=[(teams[0], teams[1]), (teams[2], teams[3])])
+    tie = tie_at(cup, 3, 0)
+
+    matches = cup_rules.schedule_tie_matches(tie, place="Eger", user=make_user("organiser"))
+
+    assert len(matches) == 3
+    for match in matches:
+        match.refresh_from_db()
+        assert (match.state, match.kind, match.cup_tie, match.played_on, match.place) == (
+            Match.State.SCHEDULED, Match.Kind.REGULAR, tie, datetime.date(2025, 11, 30), "Eger")
+        assert (match.a_driver, match.a_catcher) == (tie.team_a.driver, tie.team_a.catcher)  # no substitute
+        assert (match.b_driver, match.b_catcher) == (tie.team_b.driver, tie.team_b.catcher)
+        assert match.history.first().history_change_reason == "Cup tie match scheduled (R16)"
+
+
+def test_a_fourth_match_and_a_tie_without_its_teams_are_refused_on_the_calendar():
+    cup, teams = cup_with(4)
+    make_draw(cup, pairs=[(teams[0], teams[1]), (teams[2], teams[3])])
+    organiser = make_user("organiser")
+    cup_rules.schedule_tie_matches(tie_at(cup, 3, 0), user=organiser)
+
+    with pytest.raises(ValidationError, match="R16: this tie already has its three matches"):
+        cup_rules.schedule_tie_matches(tie_at(cup, 3, 0), user=organiser)
+    with pytest.raises(ValidationError, match="R16: this tie's teams are not known yet"):
+        cup_rules.schedule_tie_matches(tie_at(cup, 4, 0), user=organiser)
+    assert Match.objects.count() == 3
+
+
+def test_a_tie_breaker_is_scheduled_only_on_equal_sums():
+    cup, teams = cup_with(2)
+    make_draw(cup, seed="x")
+    tie = tie_at(cup, 4, 0)
+    organiser = make_user("organiser")
+    play(tie, 90, 80)
+    play(tie, 80, 90)
+
+    with pytest.raises(ValidationError, match="R16: a tie-breaker is played only when the sums are equal"):
+        cup_rules.schedule_tie_breaker(tie, user=organiser)
+    play(tie, 85, 85)
+    match = cup_rules.schedule_tie_breaker(tie, user=organiser)
+
+    assert (match.kind, match.cup_tie, match.state) == (Match.Kind.TIE_BREAKER, tie, Match.State.SCHEDULED)
+    assert tie_state(tie, tie.matches.all()).stage is TieStage.PLAY_OFF_IN_PROGRESS
+    assert match.played_on == datetime.date(2025, 12, 31)  # not before the round's date
+
+
+def decided_organisers_cup(count=4):
+    cup, teams = cup_with(count)
+    make_draw(cup, pairs=[(teams[i], teams[i + 1]) for i in range(0, count, 2)])
+    return cup, teams
+
+
+def test_the_organisers_schedule_a_ties_matches_and_its_tie_breaker_on_their_page(client):
+    cup, teams = decided_organisers_cup()
+    tie = tie_at(cup, 3, 0)
+    url = reverse("competitions:cup_admin", args=[2025])
+    client.force_login(make_user("organiser"))
+
+    page = client.get(url).text
+    assert "Schedule the 3 missing matches" in page and "Schedule a two-hand tie-breaker" not in page
+    response = client.post(url, {"action": "schedule", "tie-tie": tie.pk, "tie-played_on": "2025-11-29",
+                                 "tie-place": "Pécs"})
+
+    assert response.status_code == 302
+    assert list(tie.matches.values_list("played_on", "place", "state")) == [
+        (datetime.date(2025, 11, 29), "Pécs", Match.State.SCHEDULED)] * 3
+    for match, scores in zip(tie.matches.order_by("id"), ((90, 80), (80, 90), (85, 85)), strict=True):
+        Match.objects.filter(pk=match.pk).update(state=Match.State.CONFIRMED, score_a=scores[0],
+                                                 score_b=scores[1], hand_sum_a=8 * scores[0],
+                                                 hand_sum_b=8 * scores[1])
+    page = client.get(url).text
+    assert "equal sums: a tie-breaker is needed" in page and "Schedule a two-hand tie-breaker" in page
+
+    assert client.post(url, {"action": "tie_breaker", "tie-tie": tie.pk}).status_code == 302
+    assert tie.matches.filter(kind=Match.Kind.TIE_BREAKER, state=Match.State.SCHEDULED).count() == 1
+    refused = client.post(url, {"action": "tie_breaker", "tie-tie": tie.pk})
+    assert refused.status_code == 200
+    assert "R16: the tie&#x27;s previous tie-breaker is not confirmed yet" in refused.text
+    assert tie.matches.filter(kind=Match.Kind.TIE_BREAKER).count() == 1
+
+
+def test_a_scheduled_match_can_be_taken_off_the_calendar_until_hands_are_entered(client):
+    cup, teams = decided_organisers_cup()
+    tie = tie_at(cup, 3, 0)
+    first, second, _third = cup_rules.schedule_tie_matches(tie, user=make_user("organiser"))
+    engine.record_match(second, eight_hand_records(), user=make_user("jury"))
+    client.force_login(make_user("organiser"))
+
+    assert client.post(reverse("competitions:remove_match", args=[first.pk])).status_code == 302
+    refused = client.post(reverse("competitions:remove_match", args=[second.pk]), follow=True)
+
+    assert not Match.objects.filter(pk=first.pk).exists()
+    assert Match.objects.filter(pk=second.pk).exists()
+    assert "Only a scheduled match without hands can be removed" in refused.text
+
+
+def test_only_organisers_schedule(client):
+    cup, teams = decided_organisers_cup()
+    tie = tie_at(cup, 3, 0)
+    client.force_login(make_user("jury"))
+
+    response = client.post(reverse("competitions:cup_admin", args=[2025]), {"action": "schedule", "tie-tie": tie.pk})
+
+    assert response.status_code == 403
+    assert not tie.matches.exists()
+
+
+@pytest.mark.parametrize("count", [4, 16])
+def test_the_organisers_cup_page_query_count_does_not_grow_with_teams(client, django_assert_num_queries, count):
+    cup, teams = decided_organisers_cup(count)
+    organiser = make_user("organiser")
+    for tie in cup.cup_ties.filter(team_a__isnull=False, team_b__isnull=False):
+        cup_rules.schedule_tie_matches(tie, user=organiser)
+    client.force_login(organiser)
+    # 1 session, 2 user, 3-4 the user's permissions (own and its groups'), 5 the Cup with its
+    # season, 6 entries with their players, 7 ties with their teams, 8 the ties' matches (any state)
+    with django_assert_num_queries(8):
+        response = client.get(reverse("competitions:cup_admin", args=[2025]))
+    assert response.text.count("Remove</button>") == 3 * count // 2

@@ -7,9 +7,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from tests.factories import eight_hand_records, make_competition, make_match, make_team, make_user
+from scoring.competitions import grand_prix_pairings
+from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
 from tournaments import engine
-from tournaments.competitions import check_match_allowed
+from tournaments.competitions import check_match_allowed, grand_prix
 from tournaments.competitions.grand_prix import results
 from tournaments.engine import EntryRefused
 from tournaments.models import Announcement, Competition, GrandPrixEntry, Hand, Match
@@ -19,7 +20,7 @@ MAY = datetime.date(2025, 5, 10)
 
 
 def event_with(*names, slug="spring"):
-    event = make_competition(Competition.Kind.GRAND_PRIX, slug=slug, name="Spring Grand Prix")
+    event = make_competition(Competition.Kind.GRAND_PRIX, slug=slug, name="Spring Grand Prix", starts=MAY)
     teams = [make_team(name) for name in names]
     for team in teams:
         GrandPrixEntry.objects.create(competition=event, team=team)
@@ -104,7 +105,7 @@ def test_a_team_plays_three_matches_a_fourth_is_refused():
         played(event, kings, owls, 700, 700)
     fourth = make_match(kings, owls, event, played_on=MAY)
 
-    with pytest.raises(EntryRefused, match="R17: Kings has already played its 3 matches"):
+    with pytest.raises(EntryRefused, match="R17: Kings already has its 3 matches"):
         engine.record_match(fourth, eight_hand_records(), user=make_user("jury"))
     fourth.refresh_from_db()
     assert fourth.version == 0 and not fourth.hands.exists()
@@ -123,8 +124,9 @@ def test_the_results_query_count_does_not_grow_with_teams(client, django_assert_
     event, made = event_with(*names)
     for i, team in enumerate(made):
         played(event, team, made[(i + 1) % teams], 700 + i, 690, trophies_a=["marriage"])
-    # 1 season, 2 event, 3 entrants with players, 4 confirmed match sums, 5 trophies won
-    with django_assert_num_queries(5):
+    # 1 season, 2 event, 3 entrants with players, 4 confirmed match sums, 5 trophies won,
+    # 6 the pairings with their teams
+    with django_assert_num_queries(6):
         response = client.get(reverse("public:grand_prix", args=[2025, "spring"]))
     assert len(response.context["table"].data) == teams
 
@@ -165,3 +167,194 @@ def test_a_refused_choice_is_shown_and_changes_nothing(client):
     assert "R15: this championship match needs the jury&#x27;s agreement" in response.text
     match.refresh_from_db()
     assert not match.counts_for_championship
+
+
+# --- the organisers: entrants and pairings (R17) ----------------------------------------------------
+
+
+def test_organisers_enter_and_withdraw_teams():
+    event, (kings,) = event_with("Kings")
+    owls = make_team("Owls")
+
+    grand_prix.enter_team(event, owls)
+    with pytest.raises(ValidationError, match="R17: Owls has already entered"):
+        grand_prix.enter_team(event, owls)
+    grand_prix.remove_entry(event, kings)
+
+    assert list(grand_prix.teams_of(event)) == [owls]
+
+
+def test_a_team_of_another_season_cannot_enter():
+    event, _teams = event_with()
+    stranger = make_team("Strangers", season=make_season(2024))
+
+    with pytest.raises(ValidationError, match="R17: Strangers is not a team of this season"):
+        grand_prix.enter_team(event, stranger)
+    assert not event.grand_prix_entries.exists()
+
+
+def test_a_team_with_matches_in_the_event_cannot_be_withdrawn():
+    event, (kings, owls) = event_with("Kings", "Owls")
+    played(event, kings, owls, 700, 690)
+
+    with pytest.raises(ValidationError, match="R17: Kings has matches in this event"):
+        grand_prix.remove_entry(event, kings)
+    assert event.grand_prix_entries.count() == 2
+
+
+@pytest.mark.parametrize("count", [4, 6, 10])
+def test_drawn_pairings_give_each_team_three_different_opponents(count):
+    event, teams = event_with(*[f"Team {n:02d}" for n in range(count)])
+
+    matches = grand_prix.draw_pairings(event, seed="spring-2025", user=make_user("organiser"))
+
+    event.refresh_from_db()
+    assert event.draw_seed == "spring-2025" and event.drawn_at is not None
+    assert len(matches) == 3 * count // 2
+    pairs = [frozenset((match.team_a, match.team_b)) for match in matches]
+    assert len(set(pairs)) == len(pairs)  # no opponent twice
+    assert all(sum(team in pair for pair in pairs) == 3 for team in teams)  # R17: three matches each
+    # Reproducible from the recorded seed: the same entrants and seed give the same pairings.
+    expected = [(a, b) for round_pairs in grand_prix_pairings(teams, "spring-2025") for a, b in round_pairs]
+    assert [(match.team_a, match.team_b) for match in matches] == expected
+    assert all(match.state == Match.State.SCHEDULED and match.played_on == MAY for match in matches)
+    assert all((m.a_driver, m.b_catcher) == (m.team_a.driver, m.team_b.catcher) for m in matches)
+
+
+def test_pairings_are_drawn_once_and_need_an_even_field_of_four_or_more():
+    organiser = make_user("organiser")
+    odd, _teams = event_with("Kings", "Owls", "Birds", "Cats", "Bats")
+    with pytest.raises(ValidationError, match="R17: each team plays 3 matches, so the event needs an even number"):
+        grand_prix.draw_pairings(odd, user=organiser)
+    small, _teams = event_with("Ants", "Bees", slug="small")
+    with pytest.raises(ValidationError, match="R17: each team plays 3 different opponents, so the event needs at "
+                                              "least 4 entrants"):
+        grand_prix.draw_pairings(small, user=organiser)
+    assert not Match.objects.exists()
+    odd.refresh_from_db()
+    assert odd.draw_seed == "" and odd.drawn_at is None
+
+    event, _teams = event_with("A1", "A2", "A3", "A4", slug="even")
+    grand_prix.draw_pairings(event, user=organiser)
+    with pytest.raises(ValidationError, match="R17: this event already has matches"):
+        grand_prix.draw_pairings(event, user=organiser)
+    assert event.matches.count() == 6
+
+
+def test_entered_pairs_are_checked_together_and_a_refusal_saves_none():
+    event, (kings, owls, birds, cats) = event_with("Kings", "Owls", "Birds", "Cats")
+    organiser = make_user("organiser")
+    grand_prix.add_pairs(event, [(kings, owls), (kings, birds)], user=organiser)
+
+    with pytest.raises(ValidationError, match="R17: Kings already has its 3 matches"):
+        grand_prix.add_pairs(event, [(birds, cats), (kings, cats), (kings, owls)], user=organiser)
+
+    assert event.matches.count() == 2
+
+
+def test_the_organisers_page_enters_teams_and_draws_the_pairings(client):
+    event, teams = event_with("Kings", "Owls", "Birds")
+    cats = make_team("Cats")
+    url = reverse("competitions:grand_prix_admin", args=[2025, "spring"])
+    client.force_login(make_user("jury"))
+    assert client.get(url).status_code == 403
+    client.force_login(make_user("organiser"))
+
+    refused = client.post(url, {"action": "draw", "draw-seed": "x"})
+    assert "R17: each team plays 3 matches, so the event needs an even number of entrants (it has 3)" in refused.text
+    assert client.post(url, {"action": "enter", "entry-team": cats.pk}).status_code == 302
+    assert client.post(url, {"action": "draw", "draw-seed": "", "draw-played_on": "2025-05-11"}).status_code == 302
+
+    event.refresh_from_db()
+    assert len(event.draw_seed) == 16
+    assert event.matches.filter(played_on=datetime.date(2025, 5, 11)).count() == 6
+    page = client.get(url).text
+    assert page.count("3 / 3") == 4 and "Draw the pairings</button>" not in page
+
+
+def test_the_organisers_page_adds_pairs_and_shows_a_refusal(client):
+    event, (kings, owls, birds) = event_with("Kings", "Owls", "Birds")
+    url = reverse("competitions:grand_prix_admin", args=[2025, "spring"])
+    client.force_login(make_user("organiser"))
+
+    ok = client.post(url, {"action": "pairs", "pairs-pairs": "Kings - Owls\nKings - Birds\nOwls - Birds"})
+    refused = client.post(url, {"action": "pairs", "pairs-pairs": "Kings - Kings"})
+    unknown = client.post(url, {"action": "pairs", "pairs-pairs": "Kings - Guests"})
+
+    assert ok.status_code == 302 and event.matches.count() == 3
+    assert "Line 1: name two different entrants" in refused.text
+    assert "Line 1: name two different entrants" in unknown.text
+    assert event.matches.count() == 3
+
+
+def test_a_team_without_matches_is_withdrawn_on_the_page(client):
+    event, (kings, owls) = event_with("Kings", "Owls")
+    played(event, kings, make_team("Guests"), 700, 600)
+    url = reverse("competitions:grand_prix_admin", args=[2025, "spring"])
+    client.force_login(make_user("organiser"))
+
+    assert client.post(url, {"action": "withdraw", "withdraw-team": owls.pk}).status_code == 302
+    refused = client.post(url, {"action": "withdraw", "withdraw-team": kings.pk})
+
+    assert "R17: Kings has matches in this event" in refused.text
+    assert list(grand_prix.teams_of(event)) == [kings]
+
+
+@pytest.mark.parametrize("teams", [4, 12])
+def test_the_organisers_page_query_count_does_not_grow_with_teams(client, django_assert_num_queries, teams):
+    event, made = event_with(*[f"Team {n:02d}" for n in range(teams)])
+    organiser = make_user("organiser")
+    grand_prix.draw_pairings(event, seed="q", user=organiser)
+    client.force_login(organiser)
+    # 1 session, 2 user, 3-4 the user's permissions (own and its groups'), 5 the event with its
+    # season, 6 entrants with their players, 7 the pairings with their teams, 8 the teams that may
+    # still enter (the entry form's choices)
+    with django_assert_num_queries(8):
+        response = client.get(reverse("competitions:grand_prix_admin", args=[2025, "spring"]))
+    assert len(response.context["matches"]) == 3 * teams // 2
+
+
+# --- an event played through the engine: results and the trophy tie-break ----------------------------
+
+
+def hand(attackers, a_holds_xvi, trophy=None):
+    """Both teams 11 trumps and one honour (R5): the team holding XVI alone has 80, the one holding
+    XVII and XVIII 75, defenders add 20 up to 90. A trophy of 30 announced and won by A's Driver
+    adds 30 and lifts A's ceiling to 110 (R12)."""
+    a_high, b_high = (["XVI"], ["XVII", "XVIII"]) if a_holds_xvi else (["XVII", "XVIII"], ["XVI"])
+    announcements = [{"feast": trophy, "by": "A.driver", "contra": None, "result": "won"}] if trophy else []
+    return {"format": "royal-tarokk-hand/1", "attackers": attackers,
+            "holdings": {"A": {"trumps": 11, "honours": 1, "high_trumps": a_high},
+                         "B": {"trumps": 11, "honours": 1, "high_trumps": b_high}},
+            "announcements": announcements, "silent": []}
+
+
+def level_match(trophy=None):
+    """680 to 680 (hands 80:90 and 90:80 in turn); with a trophy won by A in hand 1: 710 to 680."""
+    return [hand("A" if n % 2 == 0 else "B", n % 2 == 0, trophy if n == 0 else None) for n in range(8)]
+
+
+def test_an_event_played_through_the_engine_ranks_by_hand_sums_then_trophies(client):
+    # R17: the plain sum of 24 hand scores; Kings and Owls are equal on it (2070) and on their best
+    # match (710); the highest trophy won in the event decides: Manille outranks Spadille (R19).
+    # Birds and Cats are equal on everything and share the place.
+    event, (kings, owls, birds, cats) = event_with("Kings", "Owls", "Birds", "Cats")
+    matches = grand_prix.draw_pairings(event, seed="engine", user=make_user("organiser"))
+    trophies = {frozenset((kings, birds)): (kings, "manille"), frozenset((owls, cats)): (owls, "spadille")}
+    for match in matches:
+        winner, trophy = trophies.get(frozenset((match.team_a, match.team_b)), (None, None))
+        if winner is not None and winner != match.team_a:
+            match.team_a, match.team_b = match.team_b, match.team_a
+            match.a_driver, match.a_catcher, match.b_driver, match.b_catcher = (
+                match.b_driver, match.b_catcher, match.a_driver, match.a_catcher)
+            match.save()
+        engine.record_match(match, level_match(trophy), user=make_user("jury"))
+        engine.confirm_match(match, make_user("chief"))
+
+    rows = results(event)
+
+    assert [(row.place, team.name, row.total, row.best_match) for row, team in rows] == [
+        (1, "Kings", 2070, 710), (2, "Owls", 2070, 710), (3, "Birds", 2040, 680), (3, "Cats", 2040, 680)]
+    text = client.get(reverse("public:grand_prix", args=[2025, "spring"])).text
+    assert "Equal total and best match; trophy 1: Manille to Spadille" in text
+    assert "Equal on every tie-break: place shared" in text

@@ -84,8 +84,142 @@ def test_the_team_page_query_count_does_not_grow(client, django_assert_num_queri
     assert len(response.context["lines"]) == matches
 
 
-def test_the_season_overview_query_count(client, django_assert_num_queries):
-    full_season()
-    # 1 season, 2 its competitions
-    with django_assert_num_queries(2):
-        client.get(reverse("public:season", args=[2025]))
+@pytest.mark.parametrize("teams", [4, 12])
+def test_the_season_overview_query_count_does_not_grow(client, django_assert_num_queries, teams):
+    season, _event, made = full_season()
+    for n in range(teams - len(made)):
+        make_team(f"Extra {n}")
+    # 1 season, 2 its competitions, 3 the Cup's ties with their teams, 4 the teams with players
+    with django_assert_num_queries(4):
+        response = client.get(reverse("public:season", args=[2025]))
+    assert len(response.context["teams"]) == teams
+
+
+def test_the_season_overview_links_every_team_and_says_where_the_cup_stands(client):
+    _season, event, teams = full_season()
+
+    text = client.get(reverse("public:season", args=[2025])).text
+
+    for team in teams:
+        assert reverse("public:team", args=[2025, team.pk]) in text
+    assert "Being played: Semi-final." in text
+    assert reverse("public:grand_prix", args=[2025, event.slug]) in text
+
+
+def test_before_the_draw_the_overview_gives_the_registration_date(client):
+    season = make_season()
+    make_competition(Competition.Kind.CUP, season=season, registration_opens=datetime.date(2025, 8, 20))
+
+    assert "Registration from 2025-08-20 until the draw." in client.get(reverse("public:season", args=[2025])).text
+
+
+def test_this_season_in_the_navigation_leads_to_the_latest_season(client):
+    make_season(2024)
+    make_season(2025)
+
+    home = client.get(reverse("home")).text
+    response = client.get(reverse("public:current_season"))
+
+    assert reverse("public:current_season") in home
+    assert response.status_code == 302 and response.url == reverse("public:season", args=[2025])
+
+
+def test_without_a_season_this_season_leads_to_the_list(client):
+    response = client.get(reverse("public:current_season"))
+
+    assert response.url == reverse("public:seasons")
+
+
+def confirmed(competition, team_a, team_b, score_a, score_b, **extra):
+    return Match.objects.create(competition=competition, team_a=team_a, team_b=team_b,
+                                played_on=extra.pop("played_on", datetime.date(2025, 3, 1)),
+                                state=Match.State.CONFIRMED, score_a=score_a, score_b=score_b,
+                                hand_sum_a=8 * score_a, hand_sum_b=8 * score_b, **extra)
+
+
+def test_the_team_page_links_each_match_its_opponent_and_competition(client):
+    season, event, (kings, owls, *_rest) = full_season()
+    championship = Competition.objects.get(season=season, kind="championship")
+    won = confirmed(championship, kings, owls, 90, 80)
+    lost = confirmed(event, owls, kings, 85, 75, played_on=datetime.date(2025, 5, 1))
+
+    text = client.get(reverse("public:team", args=[2025, kings.pk])).text
+
+    for url in (reverse("public:match", args=[2025, won.pk]), reverse("public:match", args=[2025, lost.pk]),
+                reverse("public:team", args=[2025, owls.pk]), reverse("public:championship", args=[2025]),
+                reverse("public:grand_prix", args=[2025, event.slug])):
+        assert f'href="{url}"' in text, url
+    assert "90 : 80" in text and "75 : 85" in text  # the team's own score first
+    assert "won" in text and "lost" in text
+
+
+def test_a_match_page_shows_each_hand_and_the_totals(client):
+    from tests.factories import eight_hand_records, make_match
+
+    season, _event, (kings, owls, *_rest) = full_season()
+    championship = Competition.objects.get(season=season, kind="championship")
+    match = make_match(kings, owls, championship, hand_records=eight_hand_records(), confirmed=True)
+
+    response = client.get(reverse("public:match", args=[2025, match.pk]))
+
+    # The factory's hands: A 100 80 80 90 79 90 95 90 (704, match 88), B 90 95 100 86 90 95 90 100 (746, 93).
+    assert [(h.number, h.score_a, h.score_b) for h in response.context["hands"]][:2] == [(1, 100, 90), (2, 80, 95)]
+    text = response.text
+    assert "704" in text and "746" in text and "<strong>88</strong>" in text and "<strong>93</strong>" in text
+    assert f"Driver {kings.driver}, Catcher {kings.catcher}" in text
+
+
+def test_a_match_not_yet_confirmed_has_no_public_page(client):
+    season, _event, (kings, owls, *_rest) = full_season()
+    championship = Competition.objects.get(season=season, kind="championship")
+    match = confirmed(championship, kings, owls, 90, 80)
+    Match.objects.filter(pk=match.pk).update(state=Match.State.ENTERED)
+
+    assert client.get(reverse("public:match", args=[2025, match.pk])).status_code == 404
+    assert client.get(reverse("public:match", args=[2024, match.pk])).status_code == 404
+
+
+@pytest.mark.parametrize("with_hands", [False, True])
+def test_the_match_page_query_count(client, django_assert_num_queries, with_hands):
+    from tests.factories import eight_hand_records, make_match
+
+    season, _event, (kings, owls, *_rest) = full_season()
+    championship = Competition.objects.get(season=season, kind="championship")
+    records = eight_hand_records() if with_hands else None
+    match = make_match(kings, owls, championship, hand_records=records, confirmed=with_hands)
+    Match.objects.filter(pk=match.pk).update(state=Match.State.CONFIRMED)
+    # 1 season, 2 the match with its teams, players and competition, 3 its hands
+    with django_assert_num_queries(3):
+        client.get(reverse("public:match", args=[2025, match.pk]))
+
+
+def test_every_public_page_has_print_styles(client):
+    from django.contrib.staticfiles import finders
+
+    for name in ("tournaments/public.css", "tournaments/bracket.css", "tournaments/site.css"):
+        assert "@media print" in open(finders.find(name)).read(), name
+    _season, _event, teams = full_season()
+    for url in public_urls(teams):
+        assert "tournaments/public.css" in client.get(url).text, url
+
+
+# --- the organisers' way in: the season's competitions to organise ---------------------------------
+
+
+def test_organisers_find_every_competition_to_organise(client):
+    from tests.factories import make_user
+
+    _season, event, _teams = full_season()
+    organiser = make_user("organiser")
+    client.force_login(organiser)
+
+    assert reverse("competitions:index") in client.get(reverse("home")).text
+    response = client.get(reverse("competitions:index"))
+    assert response.url == reverse("competitions:season_admin", args=[2025])
+    text = client.get(response.url).text
+    assert reverse("competitions:cup_admin", args=[2025]) in text
+    assert reverse("competitions:grand_prix_admin", args=[2025, event.slug]) in text
+
+    client.force_login(make_user("jury"))
+    assert reverse("competitions:index") not in client.get(reverse("home")).text
+    assert client.get(reverse("competitions:season_admin", args=[2025])).status_code == 403

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.competitions import (
+    MATCHES_IN_A_TIE,
     TieStage,
     TieState,
     cup_round_date,
@@ -22,6 +23,10 @@ from tournaments.models import Competition, CupEntry, CupTie, Match
 
 LAST_ROUND = CupTie.Round.FINAL
 MOST_TEAMS_A_BRACKET_HOLDS = 2 ** len(CupTie.Round)  # round of 16 is the first round there is
+
+
+def decided_message():
+    return _("R16: this tie is decided; it takes no more matches.")
 
 
 def refuse(message, code):
@@ -152,10 +157,10 @@ def check_cup_match(match) -> None:
     tie = CupTie.objects.select_related("team_a", "team_b").get(pk=match.cup_tie_id)
     check_teams(match, tie)
     check_no_substitute(match)
-    others = [m for m in tie.matches.all() if m.pk != match.pk]
+    others = [m for m in tie.matches.all() if m.pk != match.pk and came_before(m, match)]
     state = tie_state(tie, others)
     if state.stage is TieStage.DECIDED:
-        refuse(_("R16: this tie is decided; it takes no more matches."), "R16_decided")
+        refuse(decided_message(), "R16_decided")
     if match.kind == Match.Kind.REGULAR:
         if sum(1 for m in others if m.kind == Match.Kind.REGULAR) >= 3:
             refuse(_("R16: a Cup tie is three matches; this would be a fourth."), "R16_three_matches")
@@ -164,6 +169,14 @@ def check_cup_match(match) -> None:
                "R16_tie_breaker")
     elif any(m.kind == Match.Kind.TIE_BREAKER and m.state != Match.State.CONFIRMED for m in others):
         refuse(_("R16: the tie's previous tie-breaker is not confirmed yet."), "R16_tie_breaker")
+
+
+def came_before(other, match) -> bool:
+    """For a tie-breaker already on record (being corrected), only the tie's regular matches and
+    the tie-breakers before it decide whether it was needed; a later play-off does not."""
+    if match.kind != Match.Kind.TIE_BREAKER or match.pk is None or other.kind == Match.Kind.REGULAR:
+        return True
+    return other.pk < match.pk
 
 
 def check_teams(match, tie) -> None:
@@ -238,6 +251,31 @@ class TieView:
     def stage(self):
         return self.state.stage.value
 
+    def _confirmed(self, kind):
+        return [m for m in self.matches
+                if m.state == Match.State.CONFIRMED and m.score_a is not None and m.kind == kind]
+
+    @property
+    def regular_lines(self):
+        """(match, its scores from the tie's team A's side, the sums after it) for each confirmed
+        match of the three, so the page links each figure to its match."""
+        return [(match, scores, sums) for match, (scores, sums)
+                in zip(self._confirmed(Match.Kind.REGULAR), self.state.match_lines, strict=False)]
+
+    @property
+    def play_off_lines(self):
+        """(match, its two-hand sums from team A's side) for each tie-breaker that counted."""
+        return list(zip(self._confirmed(Match.Kind.TIE_BREAKER), self.state.play_offs, strict=False))
+
+    @property
+    def regular_count(self) -> int:
+        """The tie's regular matches shown (on the organisers' page: in any state)."""
+        return sum(1 for match in self.matches if match.kind == Match.Kind.REGULAR)
+
+    @property
+    def regular_missing(self) -> int:
+        return max(0, MATCHES_IN_A_TIE - self.regular_count)
+
 
 @dataclass
 class Standing:
@@ -265,18 +303,94 @@ def bracket(competition, confirmed_only=True):
             for number, views in sorted(rounds.items())]
 
 
-def final_standing(rounds) -> Standing:
+def final_standing(ties) -> Standing:
     """R16: the winner takes the Cup, the finalist is runner-up; both losing semi-finalists
-    receive bronze medals."""
-    by_round = {round_: views for round_, _date, views in rounds}
+    receive bronze medals (shown as soon as their semi-finals are decided)."""
     standing = Standing()
-    final = by_round.get(CupTie.Round.FINAL, [])
-    if final and final[0].tie.winner_id:
-        tie = final[0].tie
-        standing.winner = tie.winner
-        standing.runner_up = tie.team_b if tie.winner_id == tie.team_a_id else tie.team_a
-    standing.bronze = tuple(
-        view.tie.team_b if view.tie.winner_id == view.tie.team_a_id else view.tie.team_a
-        for view in by_round.get(CupTie.Round.SEMI_FINAL, []) if view.tie.winner_id and view.tie.team_b_id
-    )
+    for tie in ties:
+        if tie.winner_id is None or tie.team_b_id is None:
+            continue  # undecided, or a bye: nobody lost
+        loser = tie.team_b if tie.winner_id == tie.team_a_id else tie.team_a
+        if tie.round == LAST_ROUND:
+            standing.winner, standing.runner_up = tie.winner, loser
+        elif tie.round == CupTie.Round.SEMI_FINAL:
+            standing.bronze += (loser,)
     return standing
+
+
+def ties_of(rounds):
+    """Every tie of a bracket (see :func:`bracket`)."""
+    return [view.tie for _round, _date, views in rounds for view in views]
+
+
+@dataclass
+class Progress:
+    """Where the Cup stands, for the season overview: registration, a round being played, or done."""
+
+    drawn: bool
+    current_round: object = None  # CupTie.Round of the earliest undecided tie
+    standing: Standing = None
+
+
+def progress(competition) -> Progress:
+    """The Cup at a glance. One query (its ties with their teams) once the draw is made."""
+    if competition.drawn_at is None:
+        return Progress(drawn=False, standing=Standing())
+    ties = list(competition.cup_ties.select_related("team_a", "team_b", "winner"))
+    undecided = [tie.round for tie in ties if tie.winner_id is None]
+    current = CupTie.Round(min(undecided)) if undecided else None
+    return Progress(drawn=True, current_round=current, standing=final_standing(ties))
+
+
+# --- the organisers' calendar of a tie ---------------------------------------------------------
+
+
+def locked_tie(tie):
+    """The tie, locked until the end of the transaction, so two organisers scheduling at once
+    cannot give it a fourth match (only the tie's own row: PostgreSQL refuses FOR UPDATE on the
+    nullable joins)."""
+    return (CupTie.objects.select_for_update(of=("self",))
+            .select_related("competition__season", "team_a__driver", "team_a__catcher",
+                            "team_b__driver", "team_b__catcher")
+            .get(pk=tie.pk))
+
+
+def schedule_tie_matches(tie, *, played_on=None, place="", user) -> list[Match]:
+    """R16: put the three matches of a tie on the calendar (those it still lacks), between its
+    teams' Drivers and Catchers, by default on the round's date. A refusal names its ruling and
+    schedules nothing."""
+    with transaction.atomic():
+        tie = locked_tie(tie)
+        if tie.team_a_id is None or tie.team_b_id is None:
+            refuse(_("R16: this tie's teams are not known yet."), "R16_tie_teams")
+        if tie.winner_id is not None:
+            refuse(decided_message(), "R16_decided")
+        missing = MATCHES_IN_A_TIE - tie.matches.filter(kind=Match.Kind.REGULAR).count()
+        if missing <= 0:
+            refuse(_("R16: this tie already has its three matches."), "R16_three_matches")
+        played_on = played_on or round_date(tie.competition, tie.round)
+        return [_new_tie_match(tie, Match.Kind.REGULAR, played_on, place, user, _("Cup tie match scheduled (R16)"))
+                for _number in range(missing)]
+
+
+def schedule_tie_breaker(tie, *, played_on=None, place="", user) -> Match:
+    """R16: when the sums are equal after the three matches (and after every play-off so far), the
+    organisers put a two-hand tie-breaker on the calendar. Refused, naming R16, at any other time."""
+    with transaction.atomic():
+        tie = locked_tie(tie)
+        played_on = played_on or default_play_off_date(tie)
+        return _new_tie_match(tie, Match.Kind.TIE_BREAKER, played_on, place, user,
+                              _("Cup tie-breaker scheduled (R16)"))
+
+
+def default_play_off_date(tie):
+    """Today, but not before the round's date nor after the season."""
+    earliest = round_date(tie.competition, tie.round)
+    return min(max(timezone.localdate(), earliest), tie.competition.season.ends)
+
+
+def _new_tie_match(tie, kind, played_on, place, user, reason) -> Match:
+    from .schedule import new_match
+
+    return new_match(tie.competition, tie.team_a, tie.team_b, played_on=played_on, place=place, user=user,
+                     reason=reason, cup_tie=tie, kind=kind)

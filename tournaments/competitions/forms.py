@@ -1,4 +1,6 @@
-"""Jury forms of the competitions: a Grand Prix match counted elsewhere (R17), a free game (R18)."""
+"""Forms of the competitions: the jury's (a Grand Prix match counted elsewhere, R17; a free game,
+R18) and the organisers' (Cup entries, draw and the ties' calendar, R16; Grand Prix entrants and
+pairings, R17)."""
 
 import json
 
@@ -101,12 +103,13 @@ class CupDrawForm(forms.Form):
 
     def __init__(self, *args, competition, **kwargs):
         super().__init__(*args, **kwargs)
-        self.teams = {entry.team.name: entry.team for entry in competition.cup_entries.select_related("team")}
+        self.competition = competition
 
     def clean_pairs(self):
         text = self.cleaned_data["pairs"].strip()
         if not text:
             return None
+        self.teams = {entry.team.name: entry.team for entry in self.competition.cup_entries.select_related("team")}
         pairs = []
         for number, line in enumerate(text.splitlines(), start=1):
             names = [name.strip() for name in line.split(" - ")]
@@ -115,4 +118,76 @@ class CupDrawForm(forms.Form):
                 raise ValidationError(_("Line %(n)s: name one or two entered teams, \"Team one - Team two\"."),
                                       params={"n": number}, code="pairs")
             pairs.append((self.teams[names[0]], self.teams[names[1]] if len(names) == 2 else None))
+        return pairs
+
+
+class ScheduleForm(forms.Form):
+    """When and where the organisers schedule matches (the competition's default when left empty)."""
+
+    played_on = forms.DateField(label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    place = forms.CharField(label=_("Place"), required=False, max_length=120)
+
+
+class TieScheduleForm(ScheduleForm):
+    """R16: the organisers schedule a tie's three matches, or a tie-breaker when one is needed."""
+
+    tie = forms.ModelChoiceField(CupTie.objects.none(), widget=forms.HiddenInput)
+
+    def __init__(self, *args, competition, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["tie"].queryset = competition.cup_ties.all()
+
+
+class GrandPrixEntryForm(forms.Form):
+    """R17: a team of the season enters the event."""
+
+    team = forms.ModelChoiceField(Team.objects.none(), label=_("Team"))
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = Team.objects.filter(season=event.season_id).exclude(
+            grand_prix_entries__competition=event)
+
+
+class GrandPrixWithdrawForm(forms.Form):
+    """An entrant withdrawn from the event (while it has no match there)."""
+
+    team = forms.ModelChoiceField(Team.objects.none(), widget=forms.HiddenInput)
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = Team.objects.filter(grand_prix_entries__competition=event)
+
+
+class GrandPrixDrawForm(ScheduleForm):
+    """R17: the pairings drawn by rotation from a seed (given, or made up and recorded)."""
+
+    seed = forms.CharField(label=_("Seed of the pairings"), required=False, max_length=64,
+                           help_text=_("Leave empty for a new random seed; it is recorded either way."))
+
+
+class GrandPrixPairsForm(ScheduleForm):
+    """R17: pairs entered by the organisers, one match a line: "Team one - Team two"."""
+
+    pairs = forms.CharField(label=_("Pairs"), widget=forms.Textarea(attrs={"rows": 6}),
+                            help_text=_("One match a line: \"Team one - Team two\"."))
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean_pairs(self):
+        self.teams = {entry.team.name: entry.team for entry in self.event.grand_prix_entries.select_related(
+            "team__driver", "team__catcher")}
+        pairs = []
+        for number, line in enumerate(self.cleaned_data["pairs"].strip().splitlines(), start=1):
+            if not line.strip():
+                continue
+            names = [name.strip() for name in line.split(" - ")]
+            if len(names) != 2 or any(name not in self.teams for name in names) or names[0] == names[1]:
+                raise ValidationError(_("Line %(n)s: name two different entrants, \"Team one - Team two\"."),
+                                      params={"n": number}, code="pairs")
+            pairs.append((self.teams[names[0]], self.teams[names[1]]))
+        if not pairs:
+            raise ValidationError(_("Name at least one pair."), code="pairs")
         return pairs

@@ -3,13 +3,24 @@ choice to count a Grand Prix match for the Championship or a Cup tie."""
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.competitions import GrandPrixEntrant, grand_prix_ranking
+from scoring.competitions import (
+    GRAND_PRIX_MATCHES_PER_TEAM,
+    ODD_ENTRANTS,
+    GrandPrixEntrant,
+    grand_prix_pairings,
+    grand_prix_ranking,
+    new_draw_seed,
+    pairing_problem,
+)
 from scoring.feasts import FEASTS
-from tournaments.models import Announcement, Competition, CupTie, Match, Team
+from tournaments.models import Announcement, Competition, CupTie, GrandPrixEntry, Match, Team
 
-MATCHES_PER_TEAM = 3  # R17
+from .schedule import new_match
+
+MATCHES_PER_TEAM = GRAND_PRIX_MATCHES_PER_TEAM  # R17
 TROPHY_IDS = [feast.id for feast in FEASTS.values() if feast.is_trophy]
 
 
@@ -26,7 +37,7 @@ def check_grand_prix_match(match) -> None:
         played = event.matches.of_team(team).exclude(pk=match.pk).count()
         if played >= MATCHES_PER_TEAM:
             raise ValidationError(
-                _("R17: %(team)s has already played its %(count)s matches in this Grand Prix.")
+                _("R17: %(team)s already has its %(count)s matches in this Grand Prix; a team plays %(count)s.")
                 % {"team": team, "count": MATCHES_PER_TEAM}, code="R17_three_matches")
 
 
@@ -86,3 +97,100 @@ def mark_match(match, *, counts_for_championship: bool, cup_tie: CupTie | None) 
 
 def teams_of(event):
     return Team.objects.filter(grand_prix_entries__competition=event)
+
+
+def refuse(message, code):
+    raise ValidationError(message, code=code)
+
+
+def check_is_grand_prix(event) -> None:
+    if event.kind != Competition.Kind.GRAND_PRIX:
+        refuse(_("R17: entrants and pairings belong to a Grand Prix event."), "R17_not_gp")
+
+
+def locked_event(event):
+    """The event, locked until the end of the transaction: entries and pairings of one event are
+    made one at a time, so no team is paired twice by two organisers at once."""
+    return Competition.objects.select_for_update().select_related("season").get(pk=event.pk)
+
+
+# --- the organisers: entrants ------------------------------------------------------------------
+
+
+def enter_team(event, team) -> GrandPrixEntry:
+    """R17: a team of the season enters the event (each event has its own entrants)."""
+    check_is_grand_prix(event)
+    with transaction.atomic():
+        event = locked_event(event)
+        if team.season_id != event.season_id:
+            refuse(_("R17: %(team)s is not a team of this season.") % {"team": team}, "R17_season")
+        if event.grand_prix_entries.filter(team=team).exists():
+            refuse(_("R17: %(team)s has already entered.") % {"team": team}, "R17_twice")
+        return GrandPrixEntry.objects.create(competition=event, team=team)
+
+
+def remove_entry(event, team) -> None:
+    """Withdraw an entrant while it has no match in the event (its matches are removed first)."""
+    with transaction.atomic():
+        event = locked_event(event)
+        if event.matches.of_team(team).exists():
+            refuse(_("R17: %(team)s has matches in this event; remove its scheduled matches first.")
+                   % {"team": team}, "R17_has_matches")
+        event.grand_prix_entries.filter(team=team).delete()
+
+
+# --- the organisers: pairings ------------------------------------------------------------------
+
+
+def draw_pairings(event, *, seed: str | None = None, played_on=None, user) -> list[Match]:
+    """R17: each entrant plays three matches against three different opponents, paired by a
+    rotation from a recorded seed (the same entrants and seed give the same pairings); creates the
+    scheduled matches. Only for an event without matches yet; a refusal names R17 and creates
+    nothing."""
+    check_is_grand_prix(event)
+    with transaction.atomic():
+        event = locked_event(event)
+        if event.matches.exists():
+            refuse(_("R17: this event already has matches; remove them before drawing the pairings again."),
+                   "R17_paired")
+        teams = [entry.team for entry in event.grand_prix_entries.select_related(
+            "team__driver", "team__catcher").order_by("id")]
+        problem = pairing_problem(len(teams))
+        if problem == ODD_ENTRANTS:
+            refuse(_("R17: each team plays %(n)s matches, so the event needs an even number of entrants "
+                     "(it has %(count)s); or enter the pairs by hand.")
+                   % {"n": MATCHES_PER_TEAM, "count": len(teams)}, "R17_odd")
+        if problem:
+            refuse(_("R17: each team plays %(n)s different opponents, so the event needs at least %(least)s "
+                     "entrants (it has %(count)s).")
+                   % {"n": MATCHES_PER_TEAM, "least": MATCHES_PER_TEAM + 1, "count": len(teams)}, "R17_too_few")
+        event.draw_seed = seed or new_draw_seed()
+        event.drawn_at = timezone.now()
+        event.save(update_fields=["draw_seed", "drawn_at"])
+        played_on = played_on or default_date(event)
+        return [new_match(event, team_a, team_b, played_on=played_on, user=user,
+                          reason=_("Grand Prix pairing drawn (R17)"))
+                for round_pairs in grand_prix_pairings(teams, event.draw_seed) for team_a, team_b in round_pairs]
+
+
+def add_pairs(event, pairs, *, played_on=None, user) -> list[Match]:
+    """R17: pairs entered by the organisers, each a scheduled match between two entrants; every
+    pair is checked (entrants, three matches a team) and one refusal saves none of them."""
+    check_is_grand_prix(event)
+    with transaction.atomic():
+        event = locked_event(event)
+        played_on = played_on or default_date(event)
+        return [new_match(event, team_a, team_b, played_on=played_on, user=user,
+                          reason=_("Grand Prix pairing entered (R17)"))
+                for team_a, team_b in pairs]
+
+
+def default_date(event):
+    """The event's first day; without one, today within the event's season."""
+    season = event.season
+    return event.starts or min(max(timezone.localdate(), season.starts), season.ends)
+
+
+def pairings(event):
+    """The event's matches in the order they were paired, with their teams (one query)."""
+    return list(event.matches.select_related("team_a", "team_b").order_by("played_on", "id"))

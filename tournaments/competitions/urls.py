@@ -5,7 +5,11 @@ from . import views
 app_name = "competitions"
 
 urlpatterns = [
+    path("", views.latest_season_admin, name="index"),
     path("grand-prix-matches/<int:pk>/", views.grand_prix_match, name="grand_prix_match"),
+    path("matches/<int:pk>/remove/", views.remove_match, name="remove_match"),
+    path("seasons/<int:year>/", views.season_admin, name="season_admin"),
     path("seasons/<int:year>/free-games/new/", views.free_game_new, name="free_game_new"),
     path("seasons/<int:year>/cup/", views.cup_admin, name="cup_admin"),
+    path("seasons/<int:year>/grand-prix/<slug:slug>/", views.grand_prix_admin, name="grand_prix_admin"),
 ]

@@ -1,6 +1,6 @@
 """The jury's and organisers' competition pages: count a Grand Prix match elsewhere (R17), enter a
-free game (R18) (permission tournaments.enter_scores); Cup entries and the draw (R16, permission
-tournaments.organise)."""
+free game (R18) (permission tournaments.enter_scores); the Cup's entries, draw and the calendar of
+its ties (R16), a Grand Prix event's entrants and pairings (R17) (permission tournaments.organise)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
@@ -8,12 +8,23 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from tournaments.models import Competition, CupTie, Match, Season
 
-from . import cup, free_games
+from . import cup, free_games, grand_prix, schedule
 from .cup import current_round_tie
-from .forms import CupDrawForm, CupEntryForm, FreeGameForm, GrandPrixMatchForm
+from .forms import (
+    CupDrawForm,
+    CupEntryForm,
+    FreeGameForm,
+    GrandPrixDrawForm,
+    GrandPrixEntryForm,
+    GrandPrixMatchForm,
+    GrandPrixPairsForm,
+    GrandPrixWithdrawForm,
+    TieScheduleForm,
+)
 from .grand_prix import mark_match
 
 ENTER = "tournaments.enter_scores"
@@ -67,29 +78,128 @@ def organisers_only(view):
 
 
 @organisers_only
+def season_admin(request, year):
+    """The organisers' page of a season: the Cup, every Grand Prix event, free games."""
+    season = get_object_or_404(Season, year=year)
+    return render(request, "competitions/season_admin.html", {
+        "season": season, "competitions": list(season.competitions.order_by("kind", "starts", "name")),
+    })
+
+
+@organisers_only
+def latest_season_admin(request):
+    season = Season.objects.order_by("-year").first()
+    if season is None:
+        return redirect("admin:tournaments_season_add")
+    return redirect("competitions:season_admin", year=season.year)
+
+
+def get_cup(year):
+    return get_object_or_404(Competition.objects.select_related("season"), season__year=year,
+                             kind=Competition.Kind.CUP)
+
+
+@organisers_only
 def cup_admin(request, year):
-    """R16: the organisers enter teams while registration is open, then make the draw."""
-    competition = get_object_or_404(Competition.objects.select_related("season"), season__year=year,
-                                    kind=Competition.Kind.CUP)
-    entry_form = CupEntryForm(prefix="entry", competition=competition)
-    draw_form = CupDrawForm(prefix="draw", competition=competition)
-    if request.method == "POST":
-        if "entry-team" in request.POST:
-            entry_form = CupEntryForm(request.POST, prefix="entry", competition=competition)
-            done = entry_form.is_valid() and attempt(entry_form, cup.enter_team, competition,
-                                                     entry_form.cleaned_data["team"])
-        else:
-            draw_form = CupDrawForm(request.POST, prefix="draw", competition=competition)
-            done = draw_form.is_valid() and attempt(draw_form, cup.make_draw, competition,
-                                                    seed=draw_form.cleaned_data["seed"] or None,
-                                                    pairs=draw_form.cleaned_data["pairs"])
-        if done:
+    """R16: the organisers enter teams while registration is open, make the draw, then schedule
+    each tie's three matches and, when a tie's sums are equal, a two-hand tie-breaker."""
+    competition = get_cup(year)
+    forms_ = {"entry": CupEntryForm(prefix="entry", competition=competition),
+              "draw": CupDrawForm(prefix="draw", competition=competition),
+              "tie": TieScheduleForm(prefix="tie", competition=competition)}
+    action = request.POST.get("action")
+    if request.method == "POST" and action in CUP_ACTIONS:
+        form_name, run = CUP_ACTIONS[action]
+        form = forms_[form_name] = type(forms_[form_name])(request.POST, prefix=form_name, competition=competition)
+        if form.is_valid() and attempt(form, run, competition, form.cleaned_data, request.user):
             messages.success(request, _("Saved."))
             return redirect(request.path)
+    rounds = cup.bracket(competition, confirmed_only=False) if competition.drawn_at else []
     return render(request, "competitions/cup_admin.html", {
-        "competition": competition, "entries": competition.cup_entries.select_related("team"),
-        "entry_form": entry_form, "draw_form": draw_form,
+        "competition": competition, "season": competition.season,
+        "entries": competition.cup_entries.select_related("team__driver", "team__catcher"),
+        "entry_form": forms_["entry"], "draw_form": forms_["draw"], "tie_form": forms_["tie"],
+        "rounds": [(round_, date, [view for view in views if view.tie.team_a_id and view.tie.team_b_id])
+                   for round_, date, views in rounds],
     })
+
+
+CUP_ACTIONS = {
+    "enter": ("entry", lambda competition, data, user: cup.enter_team(competition, data["team"])),
+    "draw": ("draw", lambda competition, data, user: cup.make_draw(
+        competition, seed=data["seed"] or None, pairs=data["pairs"])),
+    "schedule": ("tie", lambda competition, data, user: cup.schedule_tie_matches(
+        data["tie"], played_on=data["played_on"], place=data["place"], user=user)),
+    "tie_breaker": ("tie", lambda competition, data, user: cup.schedule_tie_breaker(
+        data["tie"], played_on=data["played_on"], place=data["place"], user=user)),
+}
+
+
+@organisers_only
+def grand_prix_admin(request, year, slug):
+    """R17: the organisers enter and withdraw an event's teams and make its pairings (a rotation
+    drawn from a recorded seed, or pairs entered by hand) as scheduled matches."""
+    event = get_object_or_404(Competition.objects.select_related("season"), season__year=year, slug=slug,
+                              kind=Competition.Kind.GRAND_PRIX)
+    forms_ = {"entry": GrandPrixEntryForm(prefix="entry", event=event),
+              "withdraw": GrandPrixWithdrawForm(prefix="withdraw", event=event),
+              "draw": GrandPrixDrawForm(prefix="draw"),
+              "pairs": GrandPrixPairsForm(prefix="pairs", event=event)}
+    action = request.POST.get("action")
+    if request.method == "POST" and action in GRAND_PRIX_ACTIONS:
+        form_name, run = GRAND_PRIX_ACTIONS[action]
+        form_class = type(forms_[form_name])
+        extra = {} if form_class is GrandPrixDrawForm else {"event": event}
+        form = forms_[form_name] = form_class(request.POST, prefix=form_name, **extra)
+        if form.is_valid() and attempt(form, run, event, form.cleaned_data, request.user):
+            messages.success(request, _("Saved."))
+            return redirect(request.path)
+    entries = list(event.grand_prix_entries.select_related("team__driver", "team__catcher", "team__substitute"))
+    matches = grand_prix.pairings(event)
+    played = {}
+    for match in matches:
+        for team_id in (match.team_a_id, match.team_b_id):
+            played[team_id] = played.get(team_id, 0) + 1
+    return render(request, "competitions/grand_prix_admin.html", {
+        "event": event, "season": event.season, "matches": matches,
+        "entries": [(entry, played.get(entry.team_id, 0)) for entry in entries],
+        "matches_each": grand_prix.MATCHES_PER_TEAM,
+        "entry_form": forms_["entry"], "withdraw_form": forms_["withdraw"], "draw_form": forms_["draw"],
+        "pairs_form": forms_["pairs"],
+    })
+
+
+GRAND_PRIX_ACTIONS = {
+    "enter": ("entry", lambda event, data, user: grand_prix.enter_team(event, data["team"])),
+    "withdraw": ("withdraw", lambda event, data, user: grand_prix.remove_entry(event, data["team"])),
+    "draw": ("draw", lambda event, data, user: grand_prix.draw_pairings(
+        event, seed=data["seed"] or None, played_on=data["played_on"], user=user)),
+    "pairs": ("pairs", lambda event, data, user: grand_prix.add_pairs(
+        event, data["pairs"], played_on=data["played_on"], user=user)),
+}
+
+
+@organisers_only
+@require_POST
+def remove_match(request, pk):
+    """Take a scheduled match (no hands yet) of a Cup tie or a Grand Prix event off the calendar."""
+    match = get_object_or_404(Match.objects.with_teams(), pk=pk)
+    try:
+        schedule.remove_scheduled_match(match, user=request.user)
+    except ValidationError as refused:
+        messages.error(request, " ".join(refused.messages))
+    else:
+        messages.success(request, _("Removed: %(match)s.") % {"match": match})
+    return redirect(organisers_page_of(match))
+
+
+def organisers_page_of(match):
+    competition = match.competition
+    if competition.kind == Competition.Kind.GRAND_PRIX:
+        return reverse("competitions:grand_prix_admin", args=[competition.season.year, competition.slug])
+    if competition.kind == Competition.Kind.CUP:
+        return reverse("competitions:cup_admin", args=[competition.season.year])
+    return reverse("competitions:season_admin", args=[competition.season.year])
 
 
 def attempt(form, action, *args, **kwargs) -> bool:

@@ -6,9 +6,11 @@ app_name = "public"
 
 urlpatterns = [
     path("seasons/", views.season_list, name="seasons"),
+    path("seasons/current/", views.current_season, name="current_season"),
     path("seasons/<int:year>/", views.season, name="season"),
     path("seasons/<int:year>/championship/", views.championship, name="championship"),
     path("seasons/<int:year>/teams/<int:team_id>/", views.team, name="team"),
+    path("seasons/<int:year>/matches/<int:match_id>/", views.match, name="match"),
     path("seasons/<int:year>/cup/", views.cup, name="cup"),
     path("seasons/<int:year>/grand-prix/<slug:slug>/", views.grand_prix, name="grand_prix"),
     path("seasons/<int:year>/free-games/", views.free_games, name="free_games"),
