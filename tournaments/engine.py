@@ -424,11 +424,18 @@ def submit_match(match: Match, user, expected_version: int | None = None) -> Mat
 def _check_second_juror(match: Match, user) -> None:
     if not user.has_perm(CONFIRM_PERMISSION):
         raise NotAllowed(_("Confirming scores needs the chief jury's permission."))
-    if match.entered_by_id == user.pk:
+    if match.entered_by_id == user.pk or _saved_part_of(match, user):
         raise NotAllowed(_("The juror who entered a match cannot confirm it or send it back; "
                            "a second juror must."))
     if match.state != Match.State.ENTERED:
         raise EntryRefused(_("Only a match awaiting confirmation can be confirmed or sent back."))
+
+
+def _saved_part_of(match: Match, user) -> bool:
+    """Whether the user ever saved hands of this match: a match entered hand by hand may have
+    several jurors, and none of them is the second pair of eyes on it."""
+    entering = (Match.State.IN_ENTRY, Match.State.ENTERED)
+    return match.history.filter(history_user=user, state__in=entering).exists()
 
 
 def _change_state(match: Match, user, expected_version: int | None, reason: str, **values) -> Match:

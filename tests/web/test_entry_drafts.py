@@ -282,3 +282,25 @@ def test_rescore_checks_the_saved_hands_of_a_draft():
     assert (match.score_a, match.hand_sum_a, match.state) == (None, None, Match.State.IN_ENTRY)
     assert Hand.objects.get(match=match, number=2).score_b == 95
     assert rescore().strip().endswith("0 difference(s) found.")
+
+
+def test_no_juror_who_saved_part_of_a_match_may_confirm_it(client):
+    """Two people (issue: enter, confirm): bob saved hands 1-3, carol the rest; neither confirms."""
+    match = make_match(user=None)
+    bob, carol = make_user("chief", username="bob"), make_user("jury", username="carol")
+    records = eight_hand_records()
+    client.force_login(bob)
+    assert save(client, match, records[:3], version=0).status_code == 302
+    client.force_login(carol)
+    assert save(client, match, records, version=1).status_code == 302
+    client.post(reverse("jury:submit", args=[match.pk]), {"version": 2})
+    assert Match.objects.get(pk=match.pk).state == Match.State.ENTERED
+
+    client.force_login(bob)
+    response = client.post(reverse("jury:confirm", args=[match.pk]), {"version": 3})
+    assert response.status_code == 403
+    assert Match.objects.get(pk=match.pk).state == Match.State.ENTERED
+
+    client.force_login(make_user("chief", username="dora"))
+    assert client.post(reverse("jury:confirm", args=[match.pk]), {"version": 3}).status_code == 302
+    assert Match.objects.get(pk=match.pk).state == Match.State.CONFIRMED
