@@ -32,7 +32,7 @@ from .models import Announcement, Hand, Match, SilentPremium
 __all__ = [
     "EntryRefused", "InvalidRecord", "MatchLocked", "NotAllowed", "Problem", "StaleMatch",
     "announcement_record", "check_match_records", "claim_version", "confirm_match", "correct_match",
-    "evaluate_hand_record", "hand_record", "hands_with_facts", "match_record", "random_hand_records",
+    "evaluate_hand_record", "hand_record", "may_confirm", "hands_with_facts", "match_record", "random_hand_records",
     "match_totals", "record_match", "rescore", "rescore_match", "return_match", "running_totals", "stamp",
     "submit_match",
 ]
@@ -429,6 +429,15 @@ def _check_second_juror(match: Match, user) -> None:
                            "a second juror must."))
     if match.state != Match.State.ENTERED:
         raise EntryRefused(_("Only a match awaiting confirmation can be confirmed or sent back."))
+
+
+def may_confirm(match: Match, user) -> bool:
+    """Whether the user may confirm the match or send it back now (the page offers it only then)."""
+    try:
+        _check_second_juror(match, user)
+    except EntryRefused:
+        return False
+    return True
 
 
 def _saved_part_of(match: Match, user) -> bool:

@@ -196,8 +196,7 @@ def page_context(request, match, forms, answers, save_form=None, refused=None):
         "send_back_form": SendBackForm(initial={"version": match.version}),
         "editable": can_edit(match, request.user),
         "is_correction": is_correction,
-        "can_confirm": (match.state == Match.State.ENTERED and request.user.has_perm(CONFIRM)
-                        and match.entered_by_id != request.user.pk),
+        "can_confirm": engine.may_confirm(match, request.user),
         "can_submit": match.state in (Match.State.IN_ENTRY, Match.State.RETURNED),
         "refused": refused,
     }
