@@ -588,3 +588,56 @@ def test_the_organisers_cup_page_query_count_does_not_grow_with_teams(client, dj
     with django_assert_num_queries(8):
         response = client.get(reverse("competitions:cup_admin", args=[2025]))
     assert response.text.count("Remove</button>") == 3 * count // 2
+
+
+# --- the draw once, and a decided tie that the next round relies on -----------------------------
+
+
+def test_the_draw_is_made_once_and_needs_two_teams():
+    cup, _teams = cup_with(1)
+    with pytest.raises(ValidationError, match="R16: the draw needs at least two teams"):
+        make_draw(cup, seed="x")
+    enter_team(cup, make_team(), on=SEPTEMBER)
+    make_draw(cup, seed="x")
+
+    with pytest.raises(ValidationError, match="R16: the draw has already been made"):
+        make_draw(cup, seed="y")
+    cup.refresh_from_db()
+    assert cup.draw_seed == "x" and cup.cup_ties.count() == 1
+
+
+def crushing_for_b():
+    """A holds 13 trumps, both honours and XVI-XVIII (consolation 40), B none of them (105, R5):
+    A attacking 40 : 90, B attacking 60 : 100; eight hands 400 to 760, match 50 to 95."""
+    records = []
+    for number in range(8):
+        records.append({"format": "royal-tarokk-hand/1", "attackers": "A" if number % 2 == 0 else "B",
+                        "holdings": {"A": {"trumps": 13, "honours": 2, "high_trumps": ["XVI", "XVII", "XVIII"]},
+                                     "B": {"trumps": 9, "honours": 0, "high_trumps": []}},
+                        "announcements": [], "silent": []})
+    return records
+
+
+def test_a_correction_that_would_change_a_winner_the_next_round_relies_on_is_refused():
+    cup, teams = cup_with(4)
+    make_draw(cup, pairs=[(teams[0], teams[1]), (teams[2], teams[3])])
+    organiser = make_user("organiser")
+    for slot in (0, 1):
+        play_tie(tie_at(cup, 3, slot), organiser, edge_to_a(), edge_to_a(), edge_to_a())
+    cup_rules.schedule_tie_matches(tie_at(cup, 4, 0), user=organiser)
+    semi_final = tie_at(cup, 3, 0)
+    first = semi_final.matches.order_by("id").first()
+    chief = make_user("chief")
+
+    with pytest.raises(EntryRefused, match="R16: the next round's tie already has matches on record"):
+        engine.correct_match(first, crushing_for_b(), user=chief, reason="Holdings were swapped")
+
+    first.refresh_from_db()
+    semi_final.refresh_from_db()
+    assert (first.score_a, first.score_b) == (85, 83) and semi_final.winner == teams[0]
+    # A correction that leaves the winner as it was is recorded (R16: the tie stays decided).
+    engine.correct_match(first, level(), user=chief, reason="Hand 2 holdings")
+    first.refresh_from_db()
+    assert (first.score_a, first.score_b) == (85, 85)
+    assert tie_state(semi_final, semi_final.matches.all()).sums == (255, 251)
+    assert tie_at(cup, 4, 0).team_a == teams[0]

@@ -99,6 +99,7 @@ def test_the_year_table_sums_points_and_names_the_winner(client, free_games, pla
     response = client.get(reverse("public:free_games", args=[2025]))
     assert [player.name for player in response.context["winners"]] == ["Anna"]
     assert '<strong>Anna</strong>' in response.text
+    assert "Variant: Three-handed game" in response.text and "Anna 18, Bela -4, Csaba -15" in response.text
 
 
 @pytest.mark.parametrize("games", [1, 8])
@@ -106,9 +107,10 @@ def test_the_table_query_count_does_not_grow(client, django_assert_num_queries, 
     for _ in range(games):
         record_free_game(free_games, played_on=JUNE, kind=FreeGame.Kind.VARIANT, variant=FreeGame.Variant.EMPEROR,
                          record=EMPEROR)
-    # 1 season, 2 competition, 3 scores, 4 players
-    with django_assert_num_queries(4):
-        client.get(reverse("public:free_games", args=[2025]))
+    # 1 season, 2 competition, 3 scores, 4 players, 5 the games, 6 their scores with players
+    with django_assert_num_queries(6):
+        response = client.get(reverse("public:free_games", args=[2025]))
+    assert len(response.context["games"]) == games
 
 
 def test_the_jury_enters_a_training_game(client, free_games, players):

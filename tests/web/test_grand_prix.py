@@ -263,11 +263,12 @@ def test_the_organisers_page_enters_teams_and_draws_the_pairings(client):
     refused = client.post(url, {"action": "draw", "draw-seed": "x"})
     assert "R17: each team plays 3 matches, so the event needs an even number of entrants (it has 3)" in refused.text
     assert client.post(url, {"action": "enter", "entry-team": cats.pk}).status_code == 302
-    assert client.post(url, {"action": "draw", "draw-seed": "", "draw-played_on": "2025-05-11"}).status_code == 302
+    assert client.post(url, {"action": "draw", "draw-seed": "", "draw-played_on": "2025-05-11",
+                             "draw-place": "Tata"}).status_code == 302
 
     event.refresh_from_db()
     assert len(event.draw_seed) == 16
-    assert event.matches.filter(played_on=datetime.date(2025, 5, 11)).count() == 6
+    assert event.matches.filter(played_on=datetime.date(2025, 5, 11), place="Tata").count() == 6
     page = client.get(url).text
     assert page.count("3 / 3") == 4 and "Draw the pairings</button>" not in page
 
@@ -358,3 +359,18 @@ def test_an_event_played_through_the_engine_ranks_by_hand_sums_then_trophies(cli
     text = client.get(reverse("public:grand_prix", args=[2025, "spring"])).text
     assert "Equal total and best match; trophy 1: Manille to Spadille" in text
     assert "Equal on every tie-break: place shared" in text
+
+
+def test_jurors_reach_the_choice_from_the_results_and_the_organisers_page(client):
+    event, (kings, owls) = event_with("Kings", "Owls")
+    match = played(event, kings, owls, 720, 700)
+    choice = reverse("competitions:grand_prix_match", args=[match.pk])
+    results_page = reverse("public:grand_prix", args=[2025, "spring"])
+
+    assert choice not in client.get(results_page).text  # the public sees no jury link
+    client.force_login(make_user("jury"))
+    assert choice in client.get(results_page).text
+    chief_organiser = make_user("chief")
+    chief_organiser.groups.add(*make_user("organiser").groups.all())
+    client.force_login(chief_organiser)
+    assert choice in client.get(reverse("competitions:grand_prix_admin", args=[2025, "spring"])).text

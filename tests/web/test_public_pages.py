@@ -223,3 +223,17 @@ def test_organisers_find_every_competition_to_organise(client):
     client.force_login(make_user("jury"))
     assert reverse("competitions:index") not in client.get(reverse("home")).text
     assert client.get(reverse("competitions:season_admin", args=[2025])).status_code == 403
+
+
+@pytest.mark.parametrize("events", [1, 6])
+def test_the_organisers_season_page_query_count(client, django_assert_num_queries, events):
+    from tests.factories import make_user
+
+    season, _event, _teams = full_season()
+    for n in range(events - 1):
+        make_competition(Competition.Kind.GRAND_PRIX, season=season, slug=f"event-{n}")
+    client.force_login(make_user("organiser"))
+    # 1 session, 2 user, 3 season, 4-5 the user's permissions (own and its groups'), 6 competitions
+    with django_assert_num_queries(6):
+        response = client.get(reverse("competitions:season_admin", args=[2025]))
+    assert len(response.context["competitions"]) == events + 3

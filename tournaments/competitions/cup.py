@@ -211,7 +211,8 @@ def decide(tie, winner) -> None:
     """Record the tie's winner (or clear it after a correction) and place it in the next round."""
     following = next_tie(tie)
     if following is not None and following.matches.exists():
-        refuse(_("R16: the next round's tie has begun; this tie's result cannot change now."), "R16_next_round")
+        refuse(_("R16: the next round's tie already has matches on record; this tie's winner cannot change now "
+                 "(remove those matches first while none is entered)."), "R16_next_round")
     tie.winner = winner
     tie.decided_at = timezone.now() if winner else None
     tie.save(update_fields=["winner", "decided_at"])

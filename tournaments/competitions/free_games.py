@@ -4,7 +4,7 @@ import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 
 from scoring.competitions import free_game_table, free_game_winners
@@ -76,3 +76,9 @@ def year_table(competition):
     rows = [(row, players[row.player]) for row in table]
     winners = [players[pk] for pk in free_game_winners(table)]
     return rows, winners
+
+
+def games_of(competition):
+    """The year's games, latest first, each with its players' points. Two queries."""
+    scores = FreeGameScore.objects.select_related("player").order_by("-points", "player__name")
+    return list(competition.free_games.prefetch_related(Prefetch("scores", queryset=scores)))

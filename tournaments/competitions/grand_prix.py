@@ -111,7 +111,7 @@ def check_is_grand_prix(event) -> None:
 def locked_event(event):
     """The event, locked until the end of the transaction: entries and pairings of one event are
     made one at a time, so no team is paired twice by two organisers at once."""
-    return Competition.objects.select_for_update().select_related("season").get(pk=event.pk)
+    return Competition.objects.select_for_update(of=("self",)).select_related("season").get(pk=event.pk)
 
 
 # --- the organisers: entrants ------------------------------------------------------------------
@@ -142,7 +142,7 @@ def remove_entry(event, team) -> None:
 # --- the organisers: pairings ------------------------------------------------------------------
 
 
-def draw_pairings(event, *, seed: str | None = None, played_on=None, user) -> list[Match]:
+def draw_pairings(event, *, seed: str | None = None, played_on=None, place="", user) -> list[Match]:
     """R17: each entrant plays three matches against three different opponents, paired by a
     rotation from a recorded seed (the same entrants and seed give the same pairings); creates the
     scheduled matches. Only for an event without matches yet; a refusal names R17 and creates
@@ -168,19 +168,19 @@ def draw_pairings(event, *, seed: str | None = None, played_on=None, user) -> li
         event.drawn_at = timezone.now()
         event.save(update_fields=["draw_seed", "drawn_at"])
         played_on = played_on or default_date(event)
-        return [new_match(event, team_a, team_b, played_on=played_on, user=user,
+        return [new_match(event, team_a, team_b, played_on=played_on, place=place, user=user,
                           reason=_("Grand Prix pairing drawn (R17)"))
                 for round_pairs in grand_prix_pairings(teams, event.draw_seed) for team_a, team_b in round_pairs]
 
 
-def add_pairs(event, pairs, *, played_on=None, user) -> list[Match]:
+def add_pairs(event, pairs, *, played_on=None, place="", user) -> list[Match]:
     """R17: pairs entered by the organisers, each a scheduled match between two entrants; every
     pair is checked (entrants, three matches a team) and one refusal saves none of them."""
     check_is_grand_prix(event)
     with transaction.atomic():
         event = locked_event(event)
         played_on = played_on or default_date(event)
-        return [new_match(event, team_a, team_b, played_on=played_on, user=user,
+        return [new_match(event, team_a, team_b, played_on=played_on, place=place, user=user,
                           reason=_("Grand Prix pairing entered (R17)"))
                 for team_a, team_b in pairs]
 

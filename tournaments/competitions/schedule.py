@@ -20,7 +20,7 @@ def new_match(competition, team_a, team_b, *, played_on, place="", user, reason,
     from tournaments.competitions import check_match_allowed  # the package imports this module
 
     if team_a == team_b:
-        raise ValidationError(_("A match is between two different teams."), code="same_team")
+        raise ValidationError(_("R13: a match is between two teams; a team cannot play itself."), code="R13_teams")
     season = competition.season
     if not season.starts <= played_on <= season.ends:
         raise ValidationError(_("R15: a match of the %(year)s season is played between 1 January and "

@@ -173,9 +173,9 @@ GRAND_PRIX_ACTIONS = {
     "enter": ("entry", lambda event, data, user: grand_prix.enter_team(event, data["team"])),
     "withdraw": ("withdraw", lambda event, data, user: grand_prix.remove_entry(event, data["team"])),
     "draw": ("draw", lambda event, data, user: grand_prix.draw_pairings(
-        event, seed=data["seed"] or None, played_on=data["played_on"], user=user)),
+        event, seed=data["seed"] or None, played_on=data["played_on"], place=data["place"], user=user)),
     "pairs": ("pairs", lambda event, data, user: grand_prix.add_pairs(
-        event, data["pairs"], played_on=data["played_on"], user=user)),
+        event, data["pairs"], played_on=data["played_on"], place=data["place"], user=user)),
 }
 
 

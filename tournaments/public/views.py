@@ -206,7 +206,8 @@ def tie_break_text(reason):
 
 @require_safe
 def free_games(request, year):
-    """R18 table of the calendar year. Queries: season, competition, scores, players."""
+    """R18 table of the calendar year and its games. Queries: season, competition, scores, players,
+    the games, their scores with players."""
     season = get_season(year)
     competition = get_competition(season, Competition.Kind.FREE_GAMES)
     rows, winners = free_game_rules.year_table(competition)
@@ -215,6 +216,7 @@ def free_games(request, year):
     RequestConfig(request, paginate=False).configure(table)
     return render(request, "public/free_games.html", {
         "season": season, "competition": competition, "table": table, "winners": winners,
+        "games": free_game_rules.games_of(competition),
         "year_over": season.ends < _today(),
     })
 
