@@ -6,6 +6,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 NUMBER = {"td": {"class": "number"}, "th": {"class": "number"}}
+# Players are also on each team's page: a phone leaves them out so the figures fit (public.css).
+WIDE_ONLY = {"td": {"class": "wide-only"}, "th": {"class": "wide-only"}}
 
 
 class LinkColumn(tables.Column):
@@ -18,7 +20,7 @@ class LinkColumn(tables.Column):
 class ChampionshipTable(tables.Table):
     place = tables.Column(_("Place"), attrs=NUMBER)
     team = LinkColumn(_("Team"))
-    players = tables.Column(_("Players"), orderable=False)
+    players = tables.Column(_("Players"), orderable=False, attrs=WIDE_ONLY)
     played = tables.Column(_("Matches"), attrs=NUMBER)
     total = tables.Column(_("Total"), attrs=NUMBER)
     average = tables.Column(_("Average"), attrs=NUMBER)
@@ -33,7 +35,7 @@ class ChampionshipTable(tables.Table):
 class GrandPrixTable(tables.Table):
     place = tables.Column(_("Place"), attrs=NUMBER)
     team = LinkColumn(_("Team"))
-    players = tables.Column(_("Players"), orderable=False)
+    players = tables.Column(_("Players"), orderable=False, attrs=WIDE_ONLY)
     played = tables.Column(_("Matches"), attrs=NUMBER)
     total = tables.Column(_("Sum of hand scores"), attrs=NUMBER)
     best = tables.Column(_("Best match"), attrs=NUMBER)
