@@ -63,17 +63,24 @@ def check_jury_agreement(match, championship=None) -> None:
     meeting = championship.annual_meeting_date() if championship else None
     if meeting is None:
         meeting = Competition(season=match.competition.season).annual_meeting_date()
-    reasons = []
-    if not match.played_publicly:
-        reasons.append(_("it was not played publicly"))
-    if match.played_on < meeting:
-        reasons.append(_("it was played before the annual meeting (%(date)s)") % {"date": meeting})
+    reasons = agreement_reasons(match, meeting)
     if reasons and not agreed_before_play(match):
         raise ValidationError(
             _("R15: this championship match needs the jury's agreement given before it was played, "
               "because %(reasons)s.") % {"reasons": _(" and ").join(reasons)},
             code="R15_jury_agreement",
         )
+
+
+def agreement_reasons(match, meeting) -> list[str]:
+    """R15: why a championship match needs the jury's agreement before it is played (empty when it
+    does not): it is not played publicly, or it is played before the annual meeting."""
+    reasons = []
+    if not match.played_publicly:
+        reasons.append(_("it is not played publicly"))
+    if match.played_on < meeting:
+        reasons.append(_("it is played before the annual meeting (%(date)s)") % {"date": meeting.isoformat()})
+    return reasons
 
 
 def agreed_before_play(match) -> bool:

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import engine
+from tournaments.competitions import championship as championship_rules
 from tournaments.competitions import check_match_allowed
 from tournaments.competitions.championship import championship_of, counts_for_championship
 from tournaments.models import Competition, Match
@@ -51,18 +52,11 @@ def annual_meetings(season_ids) -> dict[int, datetime.date]:
 
 
 def agreement_reasons(match, meeting: datetime.date | None = None) -> list[str]:
-    """R15: why this match needs the jury's agreement before it is played (empty when it does not):
-    a match counted for the Championship that is not played publicly or is played before the
-    annual meeting."""
+    """R15: why this match needs the jury's agreement before it is played (empty when it does not
+    count for the Championship or needs none)."""
     if not counts_for_championship(match):
         return []
-    meeting = meeting or annual_meeting(match)
-    reasons = []
-    if not match.played_publicly:
-        reasons.append(_("it is not played publicly"))
-    if match.played_on < meeting:
-        reasons.append(_("it is played before the annual meeting (%(date)s)") % {"date": meeting.isoformat()})
-    return reasons
+    return championship_rules.agreement_reasons(match, meeting or annual_meeting(match))
 
 
 # --- scheduling ------------------------------------------------------------------------------
