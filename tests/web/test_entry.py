@@ -176,8 +176,8 @@ def test_a_correction_needs_a_reason_and_is_kept_in_the_history(client):
     history = client.get(reverse("jury:history", args=[match.pk])).content.decode()
     assert "Correction: Four kings not achieved" in history
     assert "carol" in history
-    assert "silent premium four_kings: deleted" in history
-    assert "<code>score_b</code>: 100 → 90" in history
+    assert "silent premium Four Kings</strong> removed" in history
+    assert "B&#x27;s score: 100 → 90" in history
 
 
 def test_export_and_import_round_trip(client, jury):

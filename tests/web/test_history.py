@@ -1,28 +1,124 @@
-"""Every change to a match, its hands and announcements is kept: who, when, why, before and after."""
+"""Every change to a match, its hands and announcements is kept, and the jury reads it as saves:
+who, when, why, and each field's value before and after, in names (feasts, seats, players,
+jurors), never the stored ids."""
+
+import html
+import re
 
 import pytest
 from django.urls import reverse
 
-from tests.factories import eight_hand_records, make_match, make_user
+from tests.factories import eight_hand_records, make_match, make_player, make_season, make_team, make_user
+from tests.web.test_entry import form_data
+from tests.web.test_entry_scheduling import JUNE, NEXT_YEAR, particulars
 from tournaments import engine
+from tournaments.competitions import schedule
+from tournaments.models import Competition, Match
 
 pytestmark = pytest.mark.django_db
 
 
-def test_the_history_page_lists_entry_re_entry_and_confirmation(client):
-    alice = make_user("jury", username="alice")
-    match = make_match(hand_records=eight_hand_records(), user=alice)
+def entries(page):
+    """Each save on the history page, as its text with the markup left out (newest first)."""
+    sections = re.findall(r'<section class="history-entry">(.*?)</section>', page, re.S)
+    return [html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section))).strip() for section in sections]
+
+
+def history(client, match):
+    response = client.get(reverse("jury:history", args=[match.pk]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.fixture
+def entered(client):
+    """A match entered through the entry page by alice, re-entered with hand 1's pheasant lost and
+    announced by the catcher and hand 3's four kings dropped, submitted, then confirmed by carol."""
+    alice = make_user("jury", username="alice", first_name="Alice", last_name="Kovács")
+    carol = make_user("chief", username="carol")
+    match = make_match()
+    client.force_login(alice)
+    assert client.post(reverse("jury:match", args=[match.pk]), form_data(eight_hand_records())).status_code == 302
     changed = eight_hand_records()
-    changed[0]["announcements"][0]["result"] = "lost"
-    engine.record_match(match, changed, user=alice, expected_version=1)
-    engine.confirm_match(match, make_user("chief", username="carol"))
+    changed[0]["announcements"][0].update(result="lost", by="A.catcher")
+    changed[2]["silent"] = []
+    assert client.post(reverse("jury:match", args=[match.pk]), form_data(changed, version=1)).status_code == 302
+    assert client.post(reverse("jury:submit", args=[match.pk]), {"version": 2}).status_code == 302
+    client.force_login(carol)
+    assert client.post(reverse("jury:confirm", args=[match.pk]), {"version": 3}).status_code == 302
+    return match
+
+
+def test_each_save_is_one_entry_with_who_when_and_why(client, entered):
     client.force_login(make_user("jury"))
-    page = client.get(reverse("jury:history", args=[match.pk])).content.decode()
-    assert "Hand 1, announcement 1: changed" in page
-    assert "<code>result</code>: won → lost" in page
-    assert "Match: changed" in page and "Confirmed" in page and "carol" in page
-    assert "<code>state</code>: entered → confirmed" in page
-    assert page.count("alice") >= 3
+    saves = entries(history(client, entered))
+    assert len(saves) == 5  # scheduled, hands saved twice, submitted, confirmed
+    confirmed, submitted, re_entered, first, scheduled = saves
+    assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d · carol · version 4 Reason: Confirmed", confirmed)
+    assert "Match changed: State: Awaiting confirmation → Confirmed Confirmed by: – → carol" in confirmed
+    assert "· Alice Kovács (alice) · version 3 Reason: Submitted for confirmation" in submitted
+    assert "State: Being entered → Awaiting confirmation" in submitted
+    assert "· Alice Kovács (alice) · version 2 Reason: Hands saved" in re_entered
+    assert "· Alice Kovács (alice) · version 1 Reason: Hands saved" in first
+    assert "State: Scheduled → Being entered" in first and "Entered by: – → Alice Kovács (alice)" in first
+    assert "Reason: none given" in scheduled and "Match added" in scheduled
+
+
+def test_changes_read_in_names_field_by_field(client, entered):
+    client.force_login(make_user("jury"))
+    page = history(client, entered)
+    re_entered = entries(page)[2]
+    # The re-entry, in the order of the score sheet: the match, then hand by hand.
+    assert re_entered.index("Match changed") < re_entered.index("Hand 1 changed") < re_entered.index(
+        "Hand 1, announcement 1 (Pheasant) changed") < re_entered.index("Hand 3, silent premium Four Kings removed")
+    assert "Hand 1, announcement 1 (Pheasant) changed: Announced by: A driver → A catcher Result: won → lost" in (
+        re_entered)
+    assert "Hand 1 changed: A's score: 100 → 60 A's points before the ceiling: 100 → 60" in re_entered
+    assert "Hand 3, silent premium Four Kings removed: Team: B" in re_entered
+    assert "A's score: 88 → 83" in re_entered and "B's score: 93 → 92" in re_entered
+    first = entries(page)[3]
+    assert "Hand 2, announcement 1 (Play) added: Feast: Play Announced by: B driver Contra: by the opponents" in first
+    assert "Hand 8, announcement 1 (Pagat Capture) added" in first
+    for stored_id in ("four_kings", "pagat_capture", "A.driver", "B.catcher", "entered_by", "None"):
+        assert stored_id not in page
+
+
+def test_a_correction_shows_the_chief_jurors_reason(client, entered):
+    carol = Match.objects.get(pk=entered.pk).confirmed_by
+    client.force_login(carol)
+    corrected = eight_hand_records()
+    corrected[0]["announcements"][0].update(result="lost", by="A.catcher")
+    corrected[2]["silent"] = []
+    corrected[3]["announcements"][0]["feast"] = "lamour"
+    response = client.post(reverse("jury:match", args=[entered.pk]),
+                           form_data(corrected, version=4, reason="the sheet says Lamour in hand 4"))
+    assert response.status_code == 302
+    newest = entries(history(client, entered))[0]
+    assert "· carol · version 5 Reason: Correction: the sheet says Lamour in hand 4" in newest
+    assert "Hand 4, announcement 1 (L'amour) changed: Feast: Visi → L'amour" in newest
+
+
+def test_a_replaced_player_is_named_before_and_after(client):
+    """A seat handed to the substitute: the history names both players, though the first no longer
+    plays in the match."""
+    alice = make_user("jury", username="alice")
+    client.force_login(alice)
+    season = make_season(NEXT_YEAR)
+    competition = Competition.objects.create(season=season, kind=Competition.Kind.CHAMPIONSHIP,
+                                             name="Championship", slug="championship")
+    kings = make_team("Kings", season=season, substitute=True)
+    owls = make_team("Owls", season=season, substitute=True)
+    response = client.post(reverse("jury:new_match") + f"?season={NEXT_YEAR}", particulars(competition, kings, owls))
+    assert response.status_code == 302
+    match = Match.objects.get()
+    for version, (team, seat) in enumerate([(kings, "a_driver"), (owls, "b_catcher")]):
+        data = particulars(competition, kings, owls, **{seat: team.substitute}, version=version)
+        response = client.post(reverse("jury:particulars", args=[match.pk]), data)
+        assert response.status_code == 302, response.content.decode()
+    page = history(client, match)
+    assert f"A driver: {kings.driver.name} → {kings.substitute.name}" in entries(page)[1]
+    assert f"B catcher: {owls.catcher.name} → {owls.substitute.name}" in entries(page)[0]
+    assert f"Date: {JUNE.isoformat()}" in entries(page)[2] and "Place: Szeged" in entries(page)[2]
 
 
 def test_the_history_page_query_count_does_not_grow(client, django_assert_num_queries):
@@ -33,9 +129,15 @@ def test_the_history_page_query_count_does_not_grow(client, django_assert_num_qu
         records = eight_hand_records()
         records[number]["announcements"] = []
         engine.record_match(big, records, user=make_user("jury"), expected_version=big.version)
-    # 1 session, 2 user, 3-4 permissions, 5 the match, 6 hand history, 7 match history,
-    # 8 announcement history, 9 silent premium history.
+    # A player replaced twice: both earlier players are read in one query.
+    for player in (make_player(), make_player()):
+        big.a_driver = player
+        schedule.stamp(big, make_user("organiser"), "substitute")
+        big.save()
+    # 1 session, 2 user, 3-4 permissions, 5 the match, 6 match history, 7 hand history,
+    # 8 announcement history, 9 silent premium history (the jurors are the rows' own users).
     with django_assert_num_queries(9):
         client.get(reverse("jury:history", args=[small.pk]))
-    with django_assert_num_queries(9):
+    # 10 the players named in the history and no longer in the match.
+    with django_assert_num_queries(10):
         client.get(reverse("jury:history", args=[big.pk]))

@@ -10,6 +10,10 @@ from scoring.feasts import FEASTS, SILENT_PREMIUMS
 
 CONTRA_PREFIX = "contra:"
 TEAMS = ("A", "B")
+SEAT_NAMES = {
+    "A.driver": gettext_lazy("A driver"), "A.catcher": gettext_lazy("A catcher"),
+    "B.driver": gettext_lazy("B driver"), "B.catcher": gettext_lazy("B catcher"),
+}
 
 NAMES = {
     "consolation": gettext_lazy("Consolation"),  # R5
@@ -23,6 +27,11 @@ def line_name(item: str) -> str:
     if item.startswith(CONTRA_PREFIX):
         return _("Contra on %(feast)s") % {"feast": line_name(item[len(CONTRA_PREFIX):])}  # R8
     return str(NAMES.get(item, item))
+
+
+def seat_name(seat: str) -> str:
+    """A seat as the pages name it: "A.driver" reads "A driver"; an unknown seat as it is stored."""
+    return str(SEAT_NAMES.get(seat, seat))
 
 
 def line_rows(answer) -> list[dict]:

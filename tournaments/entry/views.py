@@ -395,7 +395,7 @@ def send_back(request, pk):
 @jury_only
 def history(request, pk):
     match = get_match(pk)
-    return render(request, "jury/history.html", {"match": match, "changes": match_history.changes_of(match)})
+    return render(request, "jury/history.html", {"match": match, "entries": match_history.entries_of(match)})
 
 
 @jury_only
