@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from tournaments import engine
 from tournaments.competitions import championship as championship_rules
 from tournaments.competitions import check_match_allowed
-from tournaments.competitions.championship import championship_of, counts_for_championship
+from tournaments.competitions.championship import counts_for_championship
 from tournaments.models import Competition, Match
 
 AGREE_PERMISSION = "tournaments.agree_private_matches"
@@ -37,11 +37,11 @@ def default_annual_meeting(season) -> datetime.date:
 
 def annual_meeting(match) -> datetime.date:
     """R15: the annual meeting of the match's season, from its Championship (no query when the
-    match is itself a Championship match)."""
+    match is itself a Championship match, one otherwise)."""
     if match.competition.kind == Competition.Kind.CHAMPIONSHIP:
         return match.competition.annual_meeting_date()
-    championship = championship_of(match.competition.season)
-    return championship.annual_meeting_date() if championship else default_annual_meeting(match.competition.season)
+    season = match.competition.season
+    return annual_meetings([season.pk]).get(season.pk) or default_annual_meeting(season)
 
 
 def annual_meetings(season_ids) -> dict[int, datetime.date]:
