@@ -1,11 +1,14 @@
 from django.urls import path
 
 from tournaments import register_views as views
+from tournaments.outputs import views as outputs
 
 app_name = "register"
 
 urlpatterns = [
     path("", views.national_register, name="index"),
+    path("register.pdf", outputs.register_pdf, name="index_pdf"),
+    path("register.xlsx", outputs.register_xlsx, name="index_xlsx"),
     path("players/<int:pk>/", views.player_trophies, name="player"),
     path("competitions/", views.competition_list, name="competitions"),
     path("competitions/<int:pk>/", views.competition_trophies, name="competition"),

@@ -1,5 +1,7 @@
 from django.urls import path
 
+from tournaments.outputs import views as outputs
+
 from . import views
 
 app_name = "public"
@@ -14,4 +16,11 @@ urlpatterns = [
     path("seasons/<int:year>/cup/", views.cup, name="cup"),
     path("seasons/<int:year>/grand-prix/<slug:slug>/", views.grand_prix, name="grand_prix"),
     path("seasons/<int:year>/free-games/", views.free_games, name="free_games"),
+    # Printed and spreadsheet copies of the standings (tournaments.outputs).
+    path("seasons/<int:year>/championship.pdf", outputs.championship_pdf, name="championship_pdf"),
+    path("seasons/<int:year>/championship.xlsx", outputs.championship_xlsx, name="championship_xlsx"),
+    path("seasons/<int:year>/cup.pdf", outputs.cup_pdf, name="cup_pdf"),
+    path("seasons/<int:year>/grand-prix/<slug:slug>.pdf", outputs.grand_prix_pdf, name="grand_prix_pdf"),
+    path("seasons/<int:year>/grand-prix/<slug:slug>.xlsx", outputs.grand_prix_xlsx, name="grand_prix_xlsx"),
+    path("seasons/<int:year>/free-games.xlsx", outputs.free_games_xlsx, name="free_games_xlsx"),
 ]

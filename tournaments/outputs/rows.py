@@ -1,0 +1,150 @@
+"""The rows of the printed and spreadsheet standings, from the same functions the public pages
+call. A row holds what a page shows in a table, as plain values: names as text, figures as the
+numbers scoring/ produced (an average stays a Decimal, a missing figure stays None)."""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+
+from scoring.feasts import FEASTS
+from tournaments import register
+from tournaments.competitions import championship as championship_rules
+from tournaments.competitions import cup as cup_rules
+from tournaments.competitions import free_games as free_game_rules
+from tournaments.competitions import grand_prix as grand_prix_rules
+from tournaments.models import Match
+from tournaments.public.views import players_text, tie_break_text
+
+
+@dataclass(frozen=True)
+class ChampionshipRow:
+    place: int
+    team: str
+    players: str
+    played: int
+    total: int
+    average: Decimal | None
+    best: int | None
+
+
+@dataclass(frozen=True)
+class Championship:
+    """R15: the season table with the heading and the match limit its page shows."""
+
+    title: str
+    match_limit: int
+    rows: list[ChampionshipRow]
+
+
+def championship(season) -> Championship:
+    """Queries: teams with players, counted match scores, the Championship (its name and limit)."""
+    rows = [ChampionshipRow(row.place, team.name, players_text(team), row.played, row.total, row.average, row.best)
+            for row, team in championship_rules.standings(season)]
+    competition = championship_rules.championship_of(season)
+    title = competition.name if competition else _("Team Championship %(year)s") % {"year": season.year}
+    limit = competition.match_limit if competition else championship_rules.DEFAULT_MATCH_LIMIT
+    return Championship(title, limit, rows)
+
+
+@dataclass(frozen=True)
+class GrandPrixRow:
+    place: int
+    team: str
+    players: str
+    played: int
+    total: int
+    best: int | None
+    trophies: str
+    tie_break: str
+
+
+def grand_prix(event) -> list[GrandPrixRow]:
+    """R17 results with the tie-break that separated each team from the one above. Queries:
+    entrants, confirmed match sums, trophies won."""
+    return [GrandPrixRow(row.place, team.name, players_text(team), row.matches_played, row.total, row.best_match,
+                         ", ".join(FEASTS[trophy].name for trophy in row.trophy_order), tie_break_text(row.tie_break))
+            for row, team in grand_prix_rules.results(event)]
+
+
+@dataclass(frozen=True)
+class Pairing:
+    match: Match
+    confirmed: bool  # only a confirmed match's scores are public
+
+
+def pairings(event) -> list[Pairing]:
+    """R17: the event's matches in the order they were paired. One query."""
+    return [Pairing(match, match.state == Match.State.CONFIRMED) for match in grand_prix_rules.pairings(event)]
+
+
+@dataclass(frozen=True)
+class FreeGameRow:
+    place: int
+    player: str
+    games: int
+    points: int
+
+
+def free_games(competition) -> list[FreeGameRow]:
+    """R18: the year's table. Queries: scores, players."""
+    rows, _winners = free_game_rules.year_table(competition)
+    return [FreeGameRow(row.place, player.name, row.games, row.points) for row, player in rows]
+
+
+@dataclass(frozen=True)
+class RegisterRow:
+    place: int
+    player: str
+    points: int
+    trophies: int
+    best_trophy: str
+    cups: str
+
+
+def trophy_register() -> list[RegisterRow]:
+    """R20: the national register, its cups as their thresholds. Three queries (see
+    tournaments.register.national_register)."""
+    return [RegisterRow(row.place, row.player.name, row.points, row.trophy_count,
+                        row.best_trophy.name if row.best_trophy else "", ", ".join(map(str, row.cups)))
+            for row in register.national_register()]
+
+
+@dataclass(frozen=True)
+class Cup:
+    """R16: the bracket's rounds (round, date, tie views) and the final standing, as the page has them."""
+
+    rounds: list
+    standing: cup_rules.Standing
+    entries: list
+
+
+def cup(competition) -> Cup:
+    """Queries: ties with their teams, their matches; before the draw, the entries with their players."""
+    rounds = cup_rules.bracket(competition)
+    entries = (list(competition.cup_entries.select_related("team__driver", "team__catcher"))
+               if competition.drawn_at is None else [])
+    return Cup(rounds, cup_rules.final_standing(cup_rules.ties_of(rounds)), entries)
+
+
+@dataclass(frozen=True)
+class BracketCell:
+    """One tie placed in the printed bracket: a column a round, a tie spanning the rows of the two
+    ties that feed it, so each tie sits level with its feeders."""
+
+    round: object
+    view: cup_rules.TieView
+    rowspan: int
+
+
+def bracket_grid(rounds) -> list[list[BracketCell]]:
+    """The bracket as table rows: one row a first-round tie; a later round's tie in slot s starts on
+    row s * 2**k (k rounds after the first) and spans 2**k rows."""
+    if not rounds:
+        return []
+    grid = [[] for _tie in rounds[0][2]]
+    for step, (round_, _date, views) in enumerate(rounds):
+        span = 2 ** step
+        for view in views:
+            grid[view.tie.slot * span].append(BracketCell(round_, view, span))
+    return grid
