@@ -6,7 +6,7 @@ deal and tricks, in which case the engine derives holdings, results and silent p
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from tournaments.competitions.cup import current_round_tie
 from tournaments.models import Competition, CupTie, Match, Team
@@ -38,26 +38,26 @@ def high_trumps_field(label):
 
 
 class HandForm(forms.Form):
-    attackers = forms.ChoiceField(label=_lazy("Attackers"), choices=[("A", "A"), ("B", "B")],
+    attackers = forms.ChoiceField(label=gettext_lazy("Attackers"), choices=[("A", "A"), ("B", "B")],
                                   widget=forms.Select(attrs={"class": "tiny"}))
-    a_trumps = small_number(_lazy("A trumps"))
-    a_honours = small_number(_lazy("A honours"))
-    a_high = high_trumps_field(_lazy("A holds of XVI-XVIII"))
-    b_trumps = small_number(_lazy("B trumps"))
-    b_honours = small_number(_lazy("B honours"))
-    b_high = high_trumps_field(_lazy("B holds of XVI-XVIII"))
+    a_trumps = small_number(gettext_lazy("A trumps"))
+    a_honours = small_number(gettext_lazy("A honours"))
+    a_high = high_trumps_field(gettext_lazy("A holds of XVI-XVIII"))
+    b_trumps = small_number(gettext_lazy("B trumps"))
+    b_honours = small_number(gettext_lazy("B honours"))
+    b_high = high_trumps_field(gettext_lazy("B holds of XVI-XVIII"))
     announcements = forms.CharField(
-        label=_lazy("Announcements, one a line"), required=False,
+        label=gettext_lazy("Announcements, one a line"), required=False,
         widget=forms.Textarea(attrs={"rows": 3, "class": "notation", "spellcheck": "false",
                                      "placeholder": "pheasant A.d I c=opp won"}),
     )
-    silent = forms.CharField(label=_lazy("Silent premiums"), required=False, max_length=200,
+    silent = forms.CharField(label=gettext_lazy("Silent premiums"), required=False, max_length=200,
                              widget=forms.TextInput(attrs={"placeholder": "four_kings B, obscure A",
                                                            "spellcheck": "false"}))
-    deal = forms.CharField(label=_lazy("Deal (optional)"), required=False,
+    deal = forms.CharField(label=gettext_lazy("Deal (optional)"), required=False,
                            widget=forms.Textarea(attrs={"rows": 4, "class": "notation", "spellcheck": "false",
                                                         "placeholder": "A.d: Fool XX ..."}))
-    tricks = forms.CharField(label=_lazy("Tricks (optional, with the deal)"), required=False,
+    tricks = forms.CharField(label=gettext_lazy("Tricks (optional, with the deal)"), required=False,
                              widget=forms.Textarea(attrs={"rows": 4, "class": "notation", "spellcheck": "false"}))
 
     def __init__(self, *args, number, **kwargs):
@@ -203,20 +203,21 @@ def hand_forms(count, data=None, records=None):
 
 class MatchSaveForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
-    reason = forms.CharField(label=_lazy("Reason for the correction"), required=False, max_length=300,
+    reason = forms.CharField(label=gettext_lazy("Reason for the correction"), required=False, max_length=300,
                              widget=forms.TextInput(attrs={"size": 60}))
 
 
 class SendBackForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
-    comment = forms.CharField(label=_lazy("What should be checked"), max_length=500,
+    comment = forms.CharField(label=gettext_lazy("What should be checked"), max_length=500,
                               widget=forms.Textarea(attrs={"rows": 2}))
 
 
 class ImportForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
-    record = forms.FileField(label=_lazy("Match record (JSON, FORMAT.md)"))
-    reason = forms.CharField(label=_lazy("Reason (needed for a confirmed match)"), required=False, max_length=300)
+    record = forms.FileField(label=gettext_lazy("Match record (JSON, FORMAT.md)"))
+    reason = forms.CharField(label=gettext_lazy("Reason (needed for a confirmed match)"), required=False,
+                             max_length=300)
 
 
 
@@ -240,17 +241,20 @@ class MatchForm(forms.ModelForm):
     """A match's particulars: where and when, which teams, the four players at the table (R14)
     and, for a Cup match, its tie (R16). The competitions' rules are checked when it is saved."""
 
-    team_a = forms.TypedChoiceField(label=_lazy("Team A"), coerce=int)
-    team_b = forms.TypedChoiceField(label=_lazy("Team B"), coerce=int)
-    a_driver = forms.TypedChoiceField(label=_lazy("A: Driver's seat"), coerce=int, required=False, empty_value=None)
-    a_catcher = forms.TypedChoiceField(label=_lazy("A: Catcher's seat"), coerce=int, required=False,
+    team_a = forms.TypedChoiceField(label=gettext_lazy("Team A"), coerce=int)
+    team_b = forms.TypedChoiceField(label=gettext_lazy("Team B"), coerce=int)
+    a_driver = forms.TypedChoiceField(label=gettext_lazy("A: Driver's seat"), coerce=int, required=False,
+                                      empty_value=None)
+    a_catcher = forms.TypedChoiceField(label=gettext_lazy("A: Catcher's seat"), coerce=int, required=False,
                                        empty_value=None)
-    b_driver = forms.TypedChoiceField(label=_lazy("B: Driver's seat"), coerce=int, required=False, empty_value=None)
-    b_catcher = forms.TypedChoiceField(label=_lazy("B: Catcher's seat"), coerce=int, required=False,
+    b_driver = forms.TypedChoiceField(label=gettext_lazy("B: Driver's seat"), coerce=int, required=False,
+                                      empty_value=None)
+    b_catcher = forms.TypedChoiceField(label=gettext_lazy("B: Catcher's seat"), coerce=int, required=False,
                                        empty_value=None)
-    cup_tie = forms.TypedChoiceField(label=_lazy("Cup tie (Cup matches)"), coerce=int, required=False,
+    cup_tie = forms.TypedChoiceField(label=gettext_lazy("Cup tie (Cup matches)"), coerce=int, required=False,
                                      empty_value=None,
-                                     help_text=_lazy("Empty: the current round's tie of these two teams (R16)."))
+                                     help_text=gettext_lazy(
+                                         "Empty: the current round's tie of these two teams (R16)."))
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     class Meta:

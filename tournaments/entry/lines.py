@@ -1,12 +1,13 @@
 """How the engine's lines read on the jury's pages: the stored line items are ids ("consolation",
 "third_pheasant", "contra:pheasant", "four_kings"); the pages show the feasts' names from the
-catalogue (scoring.feasts), translated when they are shown, one row an item with A's and B's points.
+catalogue (scoring.feasts; tournaments.feast_names marks them for translation), one row an item
+with A's and B's points.
 """
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.feasts import FEASTS, SILENT_PREMIUMS
+from tournaments.feast_names import FEAST_NAMES, SILENT_PREMIUM_NAMES
 
 CONTRA_PREFIX = "contra:"
 TEAMS = ("A", "B")
@@ -17,8 +18,8 @@ SEAT_NAMES = {
 
 NAMES = {
     "consolation": gettext_lazy("Consolation"),  # R5
-    **{feast.id: gettext_lazy(feast.name) for feast in FEASTS.values()},
-    **{premium.id: gettext_lazy(premium.name) for premium in SILENT_PREMIUMS.values()},
+    **FEAST_NAMES,  # written out for makemessages: scoring/ cannot mark its names
+    **SILENT_PREMIUM_NAMES,
 }
 
 
