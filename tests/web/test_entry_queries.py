@@ -18,17 +18,22 @@ def test_match_list_query_count_does_not_grow(jury_client, django_assert_num_que
     competition = make_competition()
     for _ in range(3):
         make_match(competition=competition, hand_records=eight_hand_records())
-    # 1 session, 2 user, 3 the user's own permissions, 4 its groups' permissions, 5 count of
-    # matches (paginator), 6 one page of matches with competition, season, teams, entering and
-    # agreeing jurors, 7 the Championships of the page's seasons (their annual meetings: which
-    # matches need the jury's agreement, R15).
-    with django_assert_num_queries(7):
+    # 1 session, 2 user, 3 the user's own permissions, 4 its groups' permissions, 5 the
+    # competitions to filter by, 6 count of matches (paginator), 7 one page of matches with
+    # competition, season, teams, entering and agreeing jurors, 8 the Championships of the page's
+    # seasons (their annual meetings: which matches need the jury's agreement, R15).
+    with django_assert_num_queries(8):
         jury_client.get(reverse("jury:matches"))
     for _ in range(5):
         make_match(competition=competition)
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         response = jury_client.get(reverse("jury:matches"))
     assert len(response.context["page"]) == 8
+    filtered = {"competition": competition.pk, "state": "scheduled", "played_from": "2025-01-01",
+                "played_to": "2025-12-31"}
+    with django_assert_num_queries(8):
+        response = jury_client.get(reverse("jury:matches"), filtered)
+    assert len(response.context["page"]) == 5
 
 
 def test_match_page_query_count_does_not_grow(jury_client, django_assert_num_queries):

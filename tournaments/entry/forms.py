@@ -220,6 +220,57 @@ class ImportForm(forms.Form):
                              max_length=300)
 
 
+# --- the match list's filters ------------------------------------------------------------------
+
+
+def date_field(label):
+    return forms.DateField(label=label, required=False,
+                           widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+
+
+class MatchFilterForm(forms.Form):
+    """What the jury's match list shows: a state, a competition, the days played (both included).
+
+    Sent with GET; every field may be left empty. A field that does not read (a date typed wrong,
+    an unknown competition) is shown with its error and filters nothing."""
+
+    state = forms.ChoiceField(label=gettext_lazy("State"), required=False, widget=forms.HiddenInput,
+                              choices=[("", "")] + Match.State.choices)
+    competition = forms.TypedChoiceField(label=gettext_lazy("Competition"), required=False, coerce=int,
+                                         empty_value=None)
+    played_from = date_field(gettext_lazy("Played from"))
+    played_to = date_field(gettext_lazy("Played until"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        competitions = Competition.objects.select_related("season").order_by("-season__year", "kind", "name")
+        self.fields["competition"].choices = [("", _("All competitions"))] + [
+            (competition.pk, str(competition)) for competition in competitions]
+
+    def clean(self):
+        data = super().clean()
+        first, last = data.get("played_from"), data.get("played_to")
+        if first and last and first > last:
+            self.add_error("played_to", forms.ValidationError(
+                _("The last day comes before the first (%(first)s)."), code="dates_reversed",
+                params={"first": first.isoformat()}))
+        return data
+
+    def filter(self, matches):
+        """The matches the filters that read keep."""
+        if not self.is_bound:
+            return matches
+        self.is_valid()
+        data = self.cleaned_data
+        lookups = {"state": data.get("state"), "competition_id": data.get("competition"),
+                   "played_on__gte": data.get("played_from"), "played_on__lte": data.get("played_to")}
+        return matches.filter(**{lookup: value for lookup, value in lookups.items() if value})
+
+    @property
+    def is_filtering(self) -> bool:
+        return self.is_bound and any(self.cleaned_data.get(name) for name in self.fields)
+
+
 
 # --- a match's particulars (scheduling) ------------------------------------------------------
 

@@ -26,7 +26,7 @@ from tournaments.models import Match, Season
 
 from . import history as match_history
 from . import notation, scheduling
-from .forms import ImportForm, MatchForm, MatchSaveForm, SendBackForm, hand_forms
+from .forms import ImportForm, MatchFilterForm, MatchForm, MatchSaveForm, SendBackForm, hand_forms
 
 ENTER = "tournaments.enter_scores"
 CONFIRM = "tournaments.confirm_scores"
@@ -76,19 +76,18 @@ def stored_answer(hand):
 
 @jury_only
 def match_list(request):
+    filters = MatchFilterForm(request.GET or None)
     matches = (Match.objects.with_teams().select_related("entered_by", "jury_agreed_by")
                .annotate(hands_saved=Count("hands")).order_by("-played_on", "-id"))
-    state = request.GET.get("state")
-    if state in Match.State.values:
-        matches = matches.filter(state=state)
-    page = Paginator(matches, MATCHES_A_PAGE).get_page(request.GET.get("page"))
+    page = Paginator(filters.filter(matches), MATCHES_A_PAGE).get_page(request.GET.get("page"))
     meetings = scheduling.annual_meetings({match.competition.season_id for match in page})
     for match in page:
         meeting = meetings.get(match.competition.season_id) or scheduling.default_annual_meeting(
             match.competition.season)
         match.agreement_needed = bool(scheduling.agreement_reasons(match, meeting))
     return render(request, "jury/match_list.html", {
-        "page": page, "states": Match.State.choices, "state": state,
+        "page": page, "filters": filters, "states": Match.State.choices,
+        "state": filters.cleaned_data.get("state") if filters.is_bound else "",
     })
 
 
