@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from scoring.feasts import FEASTS, trophy_rank, trophy_ranking_key
+from tournaments.feast_names import FEAST_NAMES
 from tournaments.models import Announcement, CupAward, Match, Player, Season, TrophyWin
 
 DEFAULT_THRESHOLDS = (100, 250, 500, 1000)  # R20, when no season gives its own
@@ -383,6 +384,10 @@ class Standing:
     def best_trophy(self):
         """R19: the highest-ranking trophy the player holds (the one ranking, scoring.feasts)."""
         return FEASTS[min(self.trophies, key=trophy_rank)] if self.trophies else None
+
+    @property
+    def best_trophy_name(self):
+        return FEAST_NAMES[self.best_trophy.id] if self.trophies else ""
 
     @property
     def ranking_key(self):

@@ -11,14 +11,15 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from scoring.feasts import FEASTS, SILENT_PREMIUMS
+from tournaments.feast_names import FEAST_NAMES, SILENT_PREMIUM_NAMES
 
 from .competitions import Competition, CupTie
 from .people import Player, Team
 
 TEAM_CHOICES = [("A", "A"), ("B", "B")]
 SEAT_CHOICES = [(seat, seat) for seat in ("A.driver", "A.catcher", "B.driver", "B.catcher")]
-FEAST_CHOICES = [(feast.id, feast.name) for feast in FEASTS.values()]
-PREMIUM_CHOICES = [(premium.id, premium.name) for premium in SILENT_PREMIUMS.values()]
+FEAST_CHOICES = [(feast_id, FEAST_NAMES[feast_id]) for feast_id in FEASTS]
+PREMIUM_CHOICES = [(premium_id, SILENT_PREMIUM_NAMES[premium_id]) for premium_id in SILENT_PREMIUMS]
 
 
 class MatchQuerySet(models.QuerySet):

@@ -6,12 +6,13 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from scoring.feasts import FEASTS
+from tournaments.feast_names import FEAST_NAMES
 
 from .competitions import Competition
 from .matches import Announcement, Hand, Match
 from .people import Player, Team
 
-TROPHY_CHOICES = [(feast.id, feast.name) for feast in FEASTS.values() if feast.is_trophy]
+TROPHY_CHOICES = [(feast.id, FEAST_NAMES[feast.id]) for feast in FEASTS.values() if feast.is_trophy]
 
 
 class TrophyWin(models.Model):

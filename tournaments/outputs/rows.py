@@ -7,12 +7,12 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from scoring.feasts import FEASTS
 from tournaments import register
 from tournaments.competitions import championship as championship_rules
 from tournaments.competitions import cup as cup_rules
 from tournaments.competitions import free_games as free_game_rules
 from tournaments.competitions import grand_prix as grand_prix_rules
+from tournaments.feast_names import FEAST_NAMES
 from tournaments.models import Match
 from tournaments.public.views import players_text, tie_break_text
 
@@ -63,8 +63,12 @@ def grand_prix(event) -> list[GrandPrixRow]:
     """R17 results with the tie-break that separated each team from the one above. Queries:
     entrants, confirmed match sums, trophies won."""
     return [GrandPrixRow(row.place, team.name, players_text(team), row.matches_played, row.total, row.best_match,
-                         ", ".join(FEASTS[trophy].name for trophy in row.trophy_order), tie_break_text(row.tie_break))
+                         trophy_names(row.trophy_order), tie_break_text(row.tie_break))
             for row, team in grand_prix_rules.results(event)]
+
+
+def trophy_names(trophy_ids) -> str:
+    return ", ".join(str(FEAST_NAMES[trophy]) for trophy in trophy_ids)
 
 
 @dataclass(frozen=True)
@@ -106,7 +110,7 @@ def trophy_register() -> list[RegisterRow]:
     """R20: the national register, its cups as their thresholds. Three queries (see
     tournaments.register.national_register)."""
     return [RegisterRow(row.place, row.player.name, row.points, row.trophy_count,
-                        row.best_trophy.name if row.best_trophy else "", ", ".join(map(str, row.cups)))
+                        str(row.best_trophy_name), ", ".join(map(str, row.cups)))
             for row in register.national_register()]
 
 

@@ -10,11 +10,11 @@ from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
 from scoring.competitions import TieBreak
-from scoring.feasts import FEASTS
 from tournaments.competitions import championship as championship_rules
 from tournaments.competitions import cup as cup_rules
 from tournaments.competitions import free_games as free_game_rules
 from tournaments.competitions import grand_prix as grand_prix_rules
+from tournaments.feast_names import FEAST_NAMES
 from tournaments.models import Competition, Match, Season, Team
 
 from .tables import ChampionshipTable, FreeGameTable, GrandPrixTable
@@ -170,7 +170,7 @@ def grand_prix(request, year, slug):
     rows = [
         {"place": row.place, "team": team.name, "team_url": team_url_in(season, team),
          "players": players_text(team), "played": row.matches_played, "total": row.total,
-         "best": row.best_match, "trophies": ", ".join(FEASTS[t].name for t in row.trophy_order),
+         "best": row.best_match, "trophies": ", ".join(str(FEAST_NAMES[t]) for t in row.trophy_order),
          "tie_break": tie_break_text(row.tie_break)}
         for row, team in grand_prix_rules.results(event)
     ]
@@ -189,7 +189,7 @@ def team_url_in(season, team):
 
 
 def trophy_name(feast_id):
-    return FEASTS[feast_id].name if feast_id else _("none")
+    return FEAST_NAMES[feast_id] if feast_id else _("none")
 
 
 def tie_break_text(reason):
