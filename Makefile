@@ -39,14 +39,7 @@ $(STAMP): requirements.txt requirements-dev.txt | $(PY)
 
 run: venv
 	$(PY) manage.py migrate --noinput
-	@if $(PY) manage.py help demo >/dev/null 2>&1; then \
-	  $(PY) manage.py demo > $(VENV)/demo-output.txt || { cat $(VENV)/demo-output.txt; exit 1; }; \
-	  cat $(VENV)/demo-output.txt; \
-	  logins=$$(grep -i 'login' $(VENV)/demo-output.txt || true); \
-	  echo "Demo logins: $${logins:-see the demo output above}"; \
-	else \
-	  echo "No demo data yet. Make a login with: $(PY) manage.py createsuperuser"; \
-	fi
+	$(PY) manage.py demo
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: venv
