@@ -18,11 +18,10 @@ from django.db.models import Count, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from scoring import register as register_rules
 from scoring.feasts import FEASTS, trophy_rank, trophy_ranking_key
 from tournaments.feast_names import FEAST_NAMES
 from tournaments.models import Announcement, CupAward, Match, Player, Season, TrophyWin
-
-DEFAULT_THRESHOLDS = (100, 250, 500, 1000)  # R20, when no season gives its own
 
 # Withdrawal reasons are stored in English and translated when shown ({% translate %}).
 REASON_MATCH_NOT_CONFIRMED = gettext_noop("The match is no longer confirmed.")
@@ -59,13 +58,11 @@ def entry_key(win):
 
 def trophy_points(feast_id, season):
     """R20: 1 point per trophy, or the trophy's value when the season says so."""
-    if season is not None and season.trophy_points_are_values:
-        return FEASTS[feast_id].value
-    return 1
+    return register_rules.trophy_points(feast_id, season is not None and season.trophy_points_are_values)
 
 
 def thresholds_for(season):
-    return tuple(season.thresholds()) if season is not None else DEFAULT_THRESHOLDS
+    return tuple(season.thresholds()) if season is not None else register_rules.DEFAULT_THRESHOLDS
 
 
 # --- what a match calls for -------------------------------------------------------------------
@@ -212,13 +209,10 @@ def due_awards(wins, seasons_by_year):
     threshold, even when one trophy crosses several at once. Points add up over all seasons (the
     register is national, not yearly); the thresholds are those of the season of the year the
     crossing trophy was won in, R20's defaults when there is no such season."""
-    total, due = 0, []
-    for win in sorted(wins, key=lambda win: (win.won_on, win.id)):
-        before, total = total, total + win.points
-        for threshold in thresholds_for(seasons_by_year.get(win.won_on.year)):
-            if before < threshold <= total:
-                due.append(DueAward(threshold, win.id, win.won_on))
-    return due
+    ordered = sorted(wins, key=lambda win: (win.won_on, win.id))
+    steps = [(win.points, thresholds_for(seasons_by_year.get(win.won_on.year))) for win in ordered]
+    return [DueAward(threshold, ordered[position].id, ordered[position].won_on)
+            for position, threshold in register_rules.thresholds_reached(steps)]
 
 
 def _plan_awards(due, standing):
@@ -428,12 +422,9 @@ class PointsStep:
 def points_over_time(wins):
     """The player's wins in the order they were won, each with the running total of the standing
     ones; a withdrawn entry is listed (marked) and adds nothing."""
-    total, steps = 0, []
-    for win in sorted(wins, key=lambda win: (win.won_on, win.id)):
-        if win.withdrawn_on is None:
-            total += win.points
-        steps.append(PointsStep(win, total))
-    return steps
+    ordered = sorted(wins, key=lambda win: (win.won_on, win.id))
+    totals = register_rules.running_totals(win.points if win.withdrawn_on is None else 0 for win in ordered)
+    return [PointsStep(win, total) for win, total in zip(ordered, totals, strict=True)]
 
 
 @dataclass
