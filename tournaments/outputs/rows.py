@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from scoring.competitions import TieBreak
 from tournaments import register
 from tournaments.competitions import championship as championship_rules
 from tournaments.competitions import cup as cup_rules
@@ -14,7 +15,29 @@ from tournaments.competitions import free_games as free_game_rules
 from tournaments.competitions import grand_prix as grand_prix_rules
 from tournaments.feast_names import FEAST_NAMES
 from tournaments.models import Match
-from tournaments.public.views import players_text, tie_break_text
+
+
+def players_text(team):
+    names = f"{team.driver}, {team.catcher}"
+    if team.substitute_id:
+        names += " " + _("(substitute: %(name)s)") % {"name": team.substitute}
+    return names
+
+
+def trophy_name(feast_id):
+    return FEAST_NAMES[feast_id] if feast_id else _("none")
+
+
+def tie_break_text(reason):
+    """R17: how a team was separated from the team above on an equal total."""
+    if reason is None:
+        return ""
+    if reason.kind is TieBreak.BEST_MATCH:
+        return _("Equal total; best match %(above)s to %(below)s") % {"above": reason.above, "below": reason.below}
+    if reason.kind is TieBreak.TROPHY:
+        return _("Equal total and best match; trophy %(level)s: %(above)s to %(below)s") % {
+            "level": reason.level, "above": trophy_name(reason.above), "below": trophy_name(reason.below)}
+    return _("Equal on every tie-break: place shared")
 
 
 @dataclass(frozen=True)
@@ -26,6 +49,7 @@ class ChampionshipRow:
     total: int
     average: Decimal | None
     best: int | None
+    team_id: int
 
 
 @dataclass(frozen=True)
@@ -37,10 +61,16 @@ class Championship:
     rows: list[ChampionshipRow]
 
 
+def championship_rows(season) -> list[ChampionshipRow]:
+    """R15: the season table as the page and the copies show it. Queries: teams, counted scores."""
+    return [ChampionshipRow(row.place, team.name, players_text(team), row.played, row.total, row.average, row.best,
+                            team.pk)
+            for row, team in championship_rules.standings(season)]
+
+
 def championship(season) -> Championship:
     """Queries: teams with players, counted match scores, the Championship (its name and limit)."""
-    rows = [ChampionshipRow(row.place, team.name, players_text(team), row.played, row.total, row.average, row.best)
-            for row, team in championship_rules.standings(season)]
+    rows = championship_rows(season)
     competition = championship_rules.championship_of(season)
     title = competition.name if competition else _("Team Championship %(year)s") % {"year": season.year}
     limit = competition.match_limit if competition else championship_rules.DEFAULT_MATCH_LIMIT
@@ -57,13 +87,14 @@ class GrandPrixRow:
     best: int | None
     trophies: str
     tie_break: str
+    team_id: int
 
 
 def grand_prix(event) -> list[GrandPrixRow]:
     """R17 results with the tie-break that separated each team from the one above. Queries:
     entrants, confirmed match sums, trophies won."""
     return [GrandPrixRow(row.place, team.name, players_text(team), row.matches_played, row.total, row.best_match,
-                         trophy_names(row.trophy_order), tie_break_text(row.tie_break))
+                         trophy_names(row.trophy_order), tie_break_text(row.tie_break), team.pk)
             for row, team in grand_prix_rules.results(event)]
 
 

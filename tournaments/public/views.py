@@ -2,6 +2,8 @@
 free-game table and a team's page. No login; confirmed matches only; every figure comes from
 scoring/ through tournaments.competitions."""
 
+from dataclasses import asdict
+
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -9,13 +11,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
-from scoring.competitions import TieBreak
 from tournaments.competitions import championship as championship_rules
 from tournaments.competitions import cup as cup_rules
 from tournaments.competitions import free_games as free_game_rules
 from tournaments.competitions import grand_prix as grand_prix_rules
-from tournaments.feast_names import FEAST_NAMES
 from tournaments.models import Competition, Match, Season, Team
+from tournaments.outputs import rows as output_rows
+from tournaments.outputs.rows import players_text
 
 from .tables import ChampionshipTable, FreeGameTable, GrandPrixTable
 
@@ -26,13 +28,6 @@ def get_season(year):
 
 def get_competition(season, kind, **lookup):
     return get_object_or_404(Competition.objects.select_related("season"), season=season, kind=kind, **lookup)
-
-
-def players_text(team):
-    names = f"{team.driver}, {team.catcher}"
-    if team.substitute_id:
-        names += " " + _("(substitute: %(name)s)") % {"name": team.substitute}
-    return names
 
 
 @require_safe
@@ -80,11 +75,7 @@ def competition_url(competition):
 def championship(request, year):
     """R15 season table. Queries: season, teams, counted match scores."""
     season = get_season(year)
-    rows = [
-        {"place": row.place, "team": team.name, "team_url": team_url_in(season, team), "players": players_text(team),
-         "played": row.played, "total": row.total, "average": row.average, "best": row.best}
-        for row, team in championship_rules.standings(season)
-    ]
+    rows = with_team_urls(season, output_rows.championship_rows(season))
     table = ChampionshipTable(rows)
     RequestConfig(request, paginate=False).configure(table)
     championship = championship_rules.championship_of(season)
@@ -167,13 +158,7 @@ def grand_prix(request, year, slug):
     won, the pairings."""
     season = get_season(year)
     event = get_competition(season, Competition.Kind.GRAND_PRIX, slug=slug)
-    rows = [
-        {"place": row.place, "team": team.name, "team_url": team_url_in(season, team),
-         "players": players_text(team), "played": row.matches_played, "total": row.total,
-         "best": row.best_match, "trophies": ", ".join(str(FEAST_NAMES[t]) for t in row.trophy_order),
-         "tie_break": tie_break_text(row.tie_break)}
-        for row, team in grand_prix_rules.results(event)
-    ]
+    rows = with_team_urls(season, output_rows.grand_prix(event))
     table = GrandPrixTable(rows)
     RequestConfig(request, paginate=False).configure(table)
     pairings = [{"match": match, "confirmed": match.state == Match.State.CONFIRMED,
@@ -184,24 +169,14 @@ def grand_prix(request, year, slug):
         "season": season, "event": event, "table": table, "pairings": pairings})
 
 
+def with_team_urls(season, rows):
+    """The standings rows the printed copies share, as table rows with a link to each team."""
+    return [{**asdict(row), "team_url": team_url_in(season, row.team_id)} for row in rows]
+
+
 def team_url_in(season, team):
-    return reverse("public:team", args=[season.year, team.pk])
-
-
-def trophy_name(feast_id):
-    return FEAST_NAMES[feast_id] if feast_id else _("none")
-
-
-def tie_break_text(reason):
-    """R17: how a team was separated from the team above on an equal total."""
-    if reason is None:
-        return ""
-    if reason.kind is TieBreak.BEST_MATCH:
-        return _("Equal total; best match %(above)s to %(below)s") % {"above": reason.above, "below": reason.below}
-    if reason.kind is TieBreak.TROPHY:
-        return _("Equal total and best match; trophy %(level)s: %(above)s to %(below)s") % {
-            "level": reason.level, "above": trophy_name(reason.above), "below": trophy_name(reason.below)}
-    return _("Equal on every tie-break: place shared")
+    """The team's page; ``team`` is a Team or its id."""
+    return reverse("public:team", args=[season.year, getattr(team, "pk", team)])
 
 
 @require_safe
