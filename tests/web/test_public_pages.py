@@ -237,3 +237,14 @@ def test_the_organisers_season_page_query_count(client, django_assert_num_querie
     with django_assert_num_queries(6):
         response = client.get(reverse("competitions:season_admin", args=[2025]))
     assert len(response.context["competitions"]) == events + 3
+
+
+@pytest.mark.parametrize("seasons", [1, 4])
+def test_the_season_list_takes_one_query_however_many_seasons(client, django_assert_num_queries, seasons):
+    for year in range(2020, 2020 + seasons):
+        make_season(year)
+    # 1 the seasons
+    with django_assert_num_queries(1):
+        response = client.get(reverse("public:seasons"))
+    assert response.status_code == 200
+    assert all(str(year) in response.content.decode() for year in range(2020, 2020 + seasons))
