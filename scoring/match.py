@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Team
 from .problems import FORMAT, InvalidRecord, Problems
 
 MATCH_FORMAT = "royal-tarokk-match/1"
@@ -88,5 +87,3 @@ def collect_hand_problems(results: list[Any]) -> None:
     if problems:
         raise InvalidRecord(problems)
 
-
-TEAMS = (Team.A, Team.B)
