@@ -25,7 +25,7 @@ from typing import Any
 
 from .adjudicate import adjudicate
 from .cards import ANGEL, LAMOUR, PACK, PLAY_ORDER, Card, Seat, Suit, Team, catcher, driver
-from .feasts import FEASTS, MAGNIFIED_CHAIN, Category, Feast, SuitRule
+from .feasts import FEASTS, Category, Feast, SuitRule
 from .play import (
     BIT,
     CARD_INDEX,
@@ -39,7 +39,7 @@ from .play import (
     winning_index,
 )
 from .problems import InvalidRecord
-from .records import Announcement, Contra, Hand, Holding, message_falsehood
+from .records import Announcement, Contra, Hand, Holding, chain_key, may_join_chain, message_falsehood
 
 TEAMS = (Team.A, Team.B)
 _FEAST_IDS = tuple(FEASTS)
@@ -101,7 +101,7 @@ class _Announcer:
         self.table = table
         self.deal = deal
         self.made: list[Announcement] = []
-        self.chains: dict[tuple, list[str]] = {}
+        self.chains: dict[tuple, list[Announcement]] = {}
         self.bound: dict[tuple[Team, Card], frozenset[int]] = {}
 
     def draw(self, team: Team) -> None:
@@ -148,12 +148,8 @@ class _Announcer:
         return self._fits_chains(announcement) and self._fits_bindings(announcement)
 
     def _fits_chains(self, announcement: Announcement) -> bool:
-        """R7: one announcement of a chain per team (Pheasant with Falcon allowed); outside the chains
-        no feast twice."""
-        held = self.chains.get(_chain_key(announcement), [])
-        if not held:
-            return True
-        return {*held, announcement.feast.id} == {"pheasant", "falcon"} and len(held) == 1
+        """R7, as the record check reads it."""
+        return may_join_chain(self.chains.get(chain_key(announcement), []), announcement)
 
     def _fits_bindings(self, announcement: Announcement) -> bool:
         """R9: no card bound to different tricks by one team."""
@@ -165,19 +161,10 @@ class _Announcer:
 
     def _keep(self, announcement: Announcement) -> None:
         self.made.append(announcement)
-        self.chains.setdefault(_chain_key(announcement), []).append(announcement.feast.id)
+        self.chains.setdefault(chain_key(announcement), []).append(announcement)
         for card, tricks in announcement.bindings():
             key = (announcement.team, card)
             self.bound[key] = self.bound.get(key, tricks) & tricks
-
-
-def _chain_key(announcement: Announcement) -> tuple:
-    feast = announcement.feast
-    if feast.chain is None:
-        return (announcement.team, feast.id)
-    if feast.chain == MAGNIFIED_CHAIN:
-        return (announcement.team, feast.chain, announcement.cards)  # one chain per declared card
-    return (announcement.team, feast.chain)
 
 
 def random_announcements(rng: random.Random, deal: dict[Seat, tuple[Card, ...]],

@@ -663,7 +663,7 @@ def _parse_result(item: dict, field: str, adjudicated: bool, problems: Problems)
     return value == "won"
 
 
-def _chain_key(announcement: Announcement) -> tuple | None:
+def chain_key(announcement: Announcement) -> tuple | None:
     """The R7 chain an announcement belongs to, per team (magnified: per declared card)."""
     feast = announcement.feast
     if feast.is_message:
@@ -682,9 +682,8 @@ def _check_chains(announcements: list[Announcement], problems: Problems) -> None
     """R7: a team holds at most one announcement of a chain; Pheasant and Falcon may go together."""
     held: dict[tuple, list[Announcement]] = {}
     for announcement in announcements:
-        key = _chain_key(announcement)
-        earlier = held.setdefault(key, [])
-        if earlier and not _pheasant_with_falcon(earlier, announcement):
+        earlier = held.setdefault(chain_key(announcement), [])
+        if not may_join_chain(earlier, announcement):
             names = ", ".join(a.feast.name for a in earlier)
             problems.add(
                 f"announcements[{announcement.index}]", "R7",
@@ -695,7 +694,11 @@ def _check_chains(announcements: list[Announcement], problems: Problems) -> None
         earlier.append(announcement)
 
 
-def _pheasant_with_falcon(earlier: list[Announcement], announcement: Announcement) -> bool:
+def may_join_chain(earlier: list[Announcement], announcement: Announcement) -> bool:
+    """R7: whether a team already holding ``earlier`` of this announcement's chain may also hold it
+    (only Pheasant with Falcon)."""
+    if not earlier:
+        return True
     feasts = {a.feast.id for a in earlier} | {announcement.feast.id}
     return announcement.feast.chain == FLIGHT_CHAIN and len(earlier) == 1 and feasts == {"pheasant", "falcon"}
 
