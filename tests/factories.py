@@ -1,5 +1,5 @@
-"""Small builders for test data, shared by every web test. Matches go through the real bridge
-(tournaments.engine.record_match), so their stored scores are the rules engine's answers.
+"""Small builders for test data, shared by every web test. Matches go through the real save
+(tournaments.matches.record_match), so their stored scores are the rules engine's answers.
 
     user = make_user("jury")                        # or "chief", "organiser", None (no role)
     match = make_match(hand_records=eight_hand_records())
@@ -13,7 +13,7 @@ import itertools
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
-from tournaments import engine
+from tournaments import matches
 from tournaments.models import Competition, Match, Player, Season, Team
 from tournaments.roles import CHIEF_JURY, JURY, ORGANISER
 
@@ -70,7 +70,7 @@ def make_competition(kind=Competition.Kind.CHAMPIONSHIP, season=None, **extra):
 
 def make_match(team_a=None, team_b=None, competition=None, hand_records=None, *, user=None,
                confirmed=False, played_on=None, **extra):
-    """A match; with ``hand_records`` its hands are recorded through engine.record_match (entered
+    """A match; with ``hand_records`` its hands are recorded through matches.record_match (entered
     by ``user`` or a new juror), and with ``confirmed`` a chief juror confirms it."""
     competition = competition or make_competition()
     team_a = team_a or make_team(season=competition.season)
@@ -82,9 +82,9 @@ def make_match(team_a=None, team_b=None, competition=None, hand_records=None, *,
         **extra,
     )
     if hand_records is not None:
-        engine.record_match(match, hand_records, user=user or make_user("jury"))
+        matches.record_match(match, hand_records, user=user or make_user("jury"))
     if confirmed:
-        engine.confirm_match(match, make_user("chief"))
+        matches.confirm_match(match, make_user("chief"))
     return match
 
 

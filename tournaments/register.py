@@ -6,7 +6,7 @@ Entries and cup awards are never deleted: an entry whose trophy no longer holds,
 threshold is no longer reached by that trophy, are withdrawn with a reason and a date, so history
 pages can show both the award and its withdrawal.
 
-sync_match(match) runs inside the transaction that saved the match (tournaments.engine); rederive()
+sync_match(match) runs inside the transaction that saved the match (tournaments.matches); rederive()
 checks (and with fix=True repairs) the whole register for `manage.py rescore`.
 """
 

@@ -3,7 +3,6 @@ trophies won in recognised variants."""
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import ValidationError
 from django.db.models import Count, OuterRef, Subquery
 from django.shortcuts import get_object_or_404, redirect, render
@@ -12,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import register
 from tournaments.models import Competition, CupAward, Player, Team, TrophyWin
 from tournaments.models.trophies import TROPHY_CHOICES
+from tournaments.roles import jury_only
 
 
 def national_register(request):
@@ -99,8 +99,7 @@ class VariantTrophyForm(forms.Form):
         return data
 
 
-@login_required
-@permission_required("tournaments.enter_scores", raise_exception=True)
+@jury_only
 def enter_variant_trophy(request):
     form = VariantTrophyForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -114,8 +113,7 @@ class WithdrawalForm(forms.Form):
     reason = forms.CharField(label=_("Reason for withdrawal"), max_length=200)
 
 
-@login_required
-@permission_required("tournaments.enter_scores", raise_exception=True)
+@jury_only
 def withdraw_variant_trophy(request, pk):
     """R20: a variant entry is withdrawn with a reason, never deleted. POST only."""
     win = get_object_or_404(TrophyWin.objects.exclude(variant=TrophyWin.Variant.ROYAL)

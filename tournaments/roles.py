@@ -1,9 +1,28 @@
-"""The roles of the site as Django groups with permissions.
+"""Who may do what: the roles of the site as Django groups with permissions, the permission
+names, the views' decorators, the match a user may act on, and the page's answer to a refusal.
 
 Jury enters scores; the chief jury also confirms others' entries, corrects confirmed matches and
 agrees private matches (R15); organisers keep players, teams, seasons and competitions in the
-admin. Public pages need no login. :func:`ensure_roles` is idempotent; the data migration calls it.
+admin and run the draws. Public pages need no login. :func:`ensure_roles` is idempotent; the data
+migration calls it.
 """
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+
+from .models import Match
+from .refusals import NotAllowed, Refused
+
+# The permissions, as views and rules check them (user.has_perm).
+ENTER = "tournaments.enter_scores"
+CONFIRM = "tournaments.confirm_scores"
+AGREE = "tournaments.agree_private_matches"
+ORGANISE = "tournaments.organise"
 
 JURY = "Jury"
 CHIEF_JURY = "Chief jury"
@@ -38,3 +57,66 @@ def ensure_roles(apps) -> None:
         permissions = permission_model.objects.filter(content_type__app_label="tournaments",
                                                       codename__in=codenames)
         group.permissions.set(permissions)
+
+
+# --- the views' decorators: login, then the permission (403 otherwise) --------------------------
+
+
+def jury_only(view):
+    """Login, then the jury's permission: anyone else gets 403."""
+    return login_required(permission_required(ENTER, raise_exception=True)(view))
+
+
+def organisers_only(view):
+    """Login, then the organisers' permission: anyone else gets 403."""
+    return login_required(permission_required(ORGANISE, raise_exception=True)(view))
+
+
+def schedulers_only(view):
+    """Login, then the jury's or the organisers' permission: anyone else gets 403."""
+
+    @wraps(view)
+    def checked(request, *args, **kwargs):
+        if not (request.user.has_perm(ENTER) or request.user.has_perm(ORGANISE)):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return login_required(checked)
+
+
+# --- the match a user may act on ---------------------------------------------------------------
+
+
+def get_match(pk) -> Match:
+    """The match with everything its pages show (404 when there is none)."""
+    return get_object_or_404(
+        Match.objects.with_teams().select_related(
+            "entered_by", "confirmed_by", "jury_agreed_by", "a_driver", "a_catcher", "b_driver", "b_catcher",
+            "cup_tie__team_a", "cup_tie__team_b"),
+        pk=pk,
+    )
+
+
+def may_edit(match: Match, user) -> bool:
+    """A confirmed match is changed only by the chief jury (a correction); any other by the jury."""
+    return not match.is_locked or user.has_perm(CONFIRM)
+
+
+def check_may_edit(match: Match, user) -> None:
+    """403 unless the user may change the match's hands now."""
+    if not may_edit(match, user):
+        raise PermissionDenied(_("A confirmed match is corrected only by the chief jury."))
+
+
+# --- a refusal as the page's answer ------------------------------------------------------------
+
+
+def answer_refusal(request, refused: Refused, form=None) -> None:
+    """What the page answers to a rule's refusal: 403 for a permission (or the two-person rule),
+    else the message on the form when there is one, else as a message above the page."""
+    if isinstance(refused, NotAllowed):
+        raise PermissionDenied(refused.text) from None
+    if form is not None:
+        form.add_error(None, refused)
+    else:
+        messages.error(request, refused.text)

@@ -8,11 +8,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
-from tournaments import engine
+from tournaments import matches
 from tournaments.competitions import check_match_allowed
-from tournaments.competitions.grand_prix import mark_match
-from tournaments.engine import EntryRefused
 from tournaments.models import Competition, GrandPrixEntry, Match
+from tournaments.refusals import Refused
 
 pytestmark = pytest.mark.django_db
 MARCH = datetime.date(2025, 3, 1)
@@ -43,8 +42,8 @@ def test_a_53rd_championship_match_is_refused_and_nothing_is_saved():
 
     with pytest.raises(ValidationError, match="R15: Kings has already played 52 championship matches"):
         check_match_allowed(match)
-    with pytest.raises(EntryRefused, match="R15: Kings has already played 52 championship matches"):
-        engine.record_match(match, eight_hand_records(), user=make_user("jury"))
+    with pytest.raises(Refused, match="R15: Kings has already played 52 championship matches"):
+        matches.record_match(match, eight_hand_records(), user=make_user("jury"))
 
     assert unchanged(match)
     assert Match.objects.filter(competition=championship, hand_sum_a__isnull=False).count() == 52
@@ -75,8 +74,8 @@ def test_correcting_the_52nd_match_is_not_counted_as_a_53rd():
 def test_a_private_match_without_agreement_is_refused():
     match = make_match(competition=make_competition(), played_publicly=False)
 
-    with pytest.raises(EntryRefused, match="R15: .*not played publicly"):
-        engine.record_match(match, eight_hand_records(), user=make_user("jury"))
+    with pytest.raises(Refused, match="R15: .*not played publicly"):
+        matches.record_match(match, eight_hand_records(), user=make_user("jury"))
     assert unchanged(match)
 
 
@@ -134,12 +133,12 @@ def test_a_grand_prix_match_counted_for_the_championship_follows_its_rules():
     private = scored(event, kings, owls, 90, 80, played_publicly=False)
 
     with pytest.raises(ValidationError, match="R15: .*not played publicly"):
-        mark_match(private, counts_for_championship=True, cup_tie=None)
+        matches.mark_grand_prix_match(private, counts_for_championship=True, cup_tie=None)
     private.refresh_from_db()
     assert private.counts_for_championship is False
 
     public = scored(event, kings, owls, 95, 85)
-    mark_match(public, counts_for_championship=True, cup_tie=None)
+    matches.mark_grand_prix_match(public, counts_for_championship=True, cup_tie=None)
     public.refresh_from_db()
     assert public.counts_for_championship is True
 

@@ -10,13 +10,11 @@ from django.utils import timezone
 
 from scoring.competitions import TieStage, draw_pairs
 from tests.factories import eight_hand_records, make_competition, make_match, make_team, make_user
-from tournaments import engine
+from tournaments import matches
 from tournaments.competitions import after_match_saved, check_match_allowed
-from tournaments.competitions import cup as cup_rules
 from tournaments.competitions.cup import enter_team, final_standing, make_draw, tie_state
-from tournaments.competitions.grand_prix import mark_match
-from tournaments.engine import EntryRefused
 from tournaments.models import Competition, CupEntry, CupTie, GrandPrixEntry, Match
+from tournaments.refusals import Refused
 
 pytestmark = pytest.mark.django_db
 SEPTEMBER = datetime.date(2025, 9, 1)
@@ -142,8 +140,8 @@ def test_a_substitute_may_not_play_in_the_cup():
     match.a_catcher = tie.team_a.substitute
     match.save()
 
-    with pytest.raises(EntryRefused, match="R16: .*no substitute may play in the Cup"):
-        engine.record_match(match, eight_hand_records(), user=make_user("jury"))
+    with pytest.raises(Refused, match="R16: .*no substitute may play in the Cup"):
+        matches.record_match(match, eight_hand_records(), user=make_user("jury"))
     match.refresh_from_db()
     assert match.version == 0 and not match.hands.exists()
 
@@ -233,16 +231,16 @@ def level(count=8):
 
 
 def recorded(match, records):
-    """The jury enters the match's hands and a second juror confirms it (tournaments.engine)."""
-    engine.record_match(match, records, user=make_user("jury"))
-    engine.confirm_match(match, make_user("chief"))
+    """The jury enters the match's hands and a second juror confirms it (tournaments.matches)."""
+    matches.record_match(match, records, user=make_user("jury"))
+    matches.confirm_match(match, make_user("chief"))
     match.refresh_from_db()
     return match
 
 
 def play_tie(tie, organiser, *match_records):
     """The organisers schedule the tie's three matches; the jury records and confirms them."""
-    for match, records in zip(cup_rules.schedule_tie_matches(tie, user=organiser), match_records, strict=True):
+    for match, records in zip(matches.schedule_tie_matches(tie, user=organiser), match_records, strict=True):
         recorded(match, records)
 
 
@@ -265,29 +263,29 @@ def test_the_cup_from_the_draw_to_the_final_with_two_successive_play_offs(client
     # Team order in a match may differ from the tie's: the tie's team B sits as A and edges it.
     swapped = make_match(hard.team_b, hard.team_a, cup, cup_tie=hard, played_on=datetime.date(2025, 10, 31))
     assert recorded(swapped, edge_to_a()).score_a == 85
-    second_match, third_match = cup_rules.schedule_tie_matches(hard, user=organiser)  # the two it lacks
+    second_match, third_match = matches.schedule_tie_matches(hard, user=organiser)  # the two it lacks
     recorded(second_match, edge_to_a())
     recorded(third_match, level())
     state = tie_state(hard, hard.matches.all())
     assert state.sums == (253, 253) and state.stage is TieStage.PLAY_OFF_NEEDED
 
-    play_off = cup_rules.schedule_tie_breaker(hard, user=organiser)
+    play_off = matches.schedule_tie_breaker(hard, user=organiser)
     with pytest.raises(ValidationError, match="R16: the tie's previous tie-breaker is not confirmed yet"):
-        cup_rules.schedule_tie_breaker(hard, user=organiser)
+        matches.schedule_tie_breaker(hard, user=organiser)
     recorded(play_off, level(2))
     assert (play_off.score_a, play_off.score_b) == (170, 170)  # summed, not averaged: equal again
     hard.refresh_from_db()
     assert hard.winner is None
     assert tie_state(hard, hard.matches.all()).stage is TieStage.PLAY_OFF_NEEDED
 
-    second = cup_rules.schedule_tie_breaker(hard, user=organiser)
+    second = matches.schedule_tie_breaker(hard, user=organiser)
     recorded(second, mirrored(edge_to_a(2)))  # the tie's team B, sitting as B, edges it
     assert (second.score_a, second.score_b, second.hand_sum_b) == (165, 170, 170)
     hard.refresh_from_db()
     assert hard.winner == hard.team_b
     assert tie_at(cup, 3, 0).team_a == hard.team_b  # R16: the winner moved on by itself
     with pytest.raises(ValidationError, match="R16: this tie is decided"):
-        cup_rules.schedule_tie_breaker(hard, user=organiser)
+        matches.schedule_tie_breaker(hard, user=organiser)
 
     for round_number in (2, 3, 4):
         for tie in cup.cup_ties.filter(round=round_number, winner__isnull=True).order_by("slot"):
@@ -385,9 +383,9 @@ def test_a_grand_prix_match_may_count_in_the_current_round_tie_only():
         a_catcher=teams[1].catcher, b_driver=teams[0].driver, b_catcher=teams[0].catcher)
 
     with pytest.raises(ValidationError, match="R17: .*current Cup round"):
-        mark_match(gp_match, counts_for_championship=False, cup_tie=final)
+        matches.mark_grand_prix_match(gp_match, counts_for_championship=False, cup_tie=final)
 
-    mark_match(gp_match, counts_for_championship=False, cup_tie=current)
+    matches.mark_grand_prix_match(gp_match, counts_for_championship=False, cup_tie=current)
     assert tie_state(current, current.matches.all()).sums == (90, 80)
     play(current, 90, 80)
     play(current, 90, 80)
@@ -455,7 +453,7 @@ def test_a_tie_breaker_recorded_and_confirmed_through_the_engine_decides_the_tie
                        hand_records=hand_records_results_mode(2))
     tie.refresh_from_db()
     assert tie.winner is None  # entered, not yet confirmed
-    engine.confirm_match(match, make_user("chief"))
+    matches.confirm_match(match, make_user("chief"))
 
     match.refresh_from_db()
     tie.refresh_from_db()
@@ -472,10 +470,10 @@ def test_a_ties_three_matches_are_scheduled_with_drivers_and_catchers_on_the_rou
     make_draw(cup, pairs=[(teams[0], teams[1]), (teams[2], teams[3])])
     tie = tie_at(cup, 3, 0)
 
-    matches = cup_rules.schedule_tie_matches(tie, place="Eger", user=make_user("organiser"))
+    scheduled = matches.schedule_tie_matches(tie, place="Eger", user=make_user("organiser"))
 
-    assert len(matches) == 3
-    for match in matches:
+    assert len(scheduled) == 3
+    for match in scheduled:
         match.refresh_from_db()
         assert (match.state, match.kind, match.cup_tie, match.played_on, match.place) == (
             Match.State.SCHEDULED, Match.Kind.REGULAR, tie, datetime.date(2025, 11, 30), "Eger")
@@ -488,12 +486,12 @@ def test_a_fourth_match_and_a_tie_without_its_teams_are_refused_on_the_calendar(
     cup, teams = cup_with(4)
     make_draw(cup, pairs=[(teams[0], teams[1]), (teams[2], teams[3])])
     organiser = make_user("organiser")
-    cup_rules.schedule_tie_matches(tie_at(cup, 3, 0), user=organiser)
+    matches.schedule_tie_matches(tie_at(cup, 3, 0), user=organiser)
 
     with pytest.raises(ValidationError, match="R16: this tie already has its three matches"):
-        cup_rules.schedule_tie_matches(tie_at(cup, 3, 0), user=organiser)
+        matches.schedule_tie_matches(tie_at(cup, 3, 0), user=organiser)
     with pytest.raises(ValidationError, match="R16: this tie's teams are not known yet"):
-        cup_rules.schedule_tie_matches(tie_at(cup, 4, 0), user=organiser)
+        matches.schedule_tie_matches(tie_at(cup, 4, 0), user=organiser)
     assert Match.objects.count() == 3
 
 
@@ -506,9 +504,9 @@ def test_a_tie_breaker_is_scheduled_only_on_equal_sums():
     play(tie, 80, 90)
 
     with pytest.raises(ValidationError, match="R16: a tie-breaker is played only when the sums are equal"):
-        cup_rules.schedule_tie_breaker(tie, user=organiser)
+        matches.schedule_tie_breaker(tie, user=organiser)
     play(tie, 85, 85)
-    match = cup_rules.schedule_tie_breaker(tie, user=organiser)
+    match = matches.schedule_tie_breaker(tie, user=organiser)
 
     assert (match.kind, match.cup_tie, match.state) == (Match.Kind.TIE_BREAKER, tie, Match.State.SCHEDULED)
     assert tie_state(tie, tie.matches.all()).stage is TieStage.PLAY_OFF_IN_PROGRESS
@@ -553,8 +551,8 @@ def test_the_organisers_schedule_a_ties_matches_and_its_tie_breaker_on_their_pag
 def test_a_scheduled_match_can_be_taken_off_the_calendar_until_hands_are_entered(client):
     cup, teams = decided_organisers_cup()
     tie = tie_at(cup, 3, 0)
-    first, second, _third = cup_rules.schedule_tie_matches(tie, user=make_user("organiser"))
-    engine.record_match(second, eight_hand_records(), user=make_user("jury"))
+    first, second, _third = matches.schedule_tie_matches(tie, user=make_user("organiser"))
+    matches.record_match(second, eight_hand_records(), user=make_user("jury"))
     client.force_login(make_user("organiser"))
 
     assert client.post(reverse("competitions:remove_match", args=[first.pk])).status_code == 302
@@ -581,7 +579,7 @@ def test_the_organisers_cup_page_query_count_does_not_grow_with_teams(client, dj
     cup, teams = decided_organisers_cup(count)
     organiser = make_user("organiser")
     for tie in cup.cup_ties.filter(team_a__isnull=False, team_b__isnull=False):
-        cup_rules.schedule_tie_matches(tie, user=organiser)
+        matches.schedule_tie_matches(tie, user=organiser)
     client.force_login(organiser)
     # 1 session, 2 user, 3-4 the user's permissions (own and its groups'), 5 the Cup with its
     # season, 6 entries with their players, 7 ties with their teams, 8 the ties' matches (any state)
@@ -624,19 +622,19 @@ def test_a_correction_that_would_change_a_winner_the_next_round_relies_on_is_ref
     organiser = make_user("organiser")
     for slot in (0, 1):
         play_tie(tie_at(cup, 3, slot), organiser, edge_to_a(), edge_to_a(), edge_to_a())
-    cup_rules.schedule_tie_matches(tie_at(cup, 4, 0), user=organiser)
+    matches.schedule_tie_matches(tie_at(cup, 4, 0), user=organiser)
     semi_final = tie_at(cup, 3, 0)
     first = semi_final.matches.order_by("id").first()
     chief = make_user("chief")
 
-    with pytest.raises(EntryRefused, match="R16: the next round's tie already has matches on record"):
-        engine.correct_match(first, crushing_for_b(), user=chief, reason="Holdings were swapped")
+    with pytest.raises(Refused, match="R16: the next round's tie already has matches on record"):
+        matches.correct_match(first, crushing_for_b(), user=chief, reason="Holdings were swapped")
 
     first.refresh_from_db()
     semi_final.refresh_from_db()
     assert (first.score_a, first.score_b) == (85, 83) and semi_final.winner == teams[0]
     # A correction that leaves the winner as it was is recorded (R16: the tie stays decided).
-    engine.correct_match(first, level(), user=chief, reason="Hand 2 holdings")
+    matches.correct_match(first, level(), user=chief, reason="Hand 2 holdings")
     first.refresh_from_db()
     assert (first.score_a, first.score_b) == (85, 85)
     assert tie_state(semi_final, semi_final.matches.all()).sums == (255, 251)

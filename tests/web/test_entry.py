@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import eight_hand_records, make_match, make_user
-from tournaments import engine
+from tournaments import bridge
 from tournaments.entry.forms import initial_for
 from tournaments.models import Announcement, Hand, Match
 
@@ -195,7 +195,7 @@ def test_export_and_import_round_trip(client, jury):
 
 
 def test_an_invalid_import_lists_the_problems_and_saves_nothing(client, jury):
-    record = engine.match_record(make_match(hand_records=eight_hand_records()))
+    record = bridge.match_record(make_match(hand_records=eight_hand_records()))
     record["hands"][7]["announcements"][0]["feast"] = "pagat"
     target = make_match()
     import json

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_team, make_user
 from tests.web.test_entry import form_data
-from tournaments import engine
+from tournaments import bridge, matches
 from tournaments.models import Hand, Match
 
 pytestmark = pytest.mark.django_db
@@ -190,7 +190,7 @@ def test_only_a_match_being_entered_is_submitted(client, jury, state):
 
 def test_submitting_needs_the_jury(client):
     match = make_match()
-    engine.record_match(match, eight_hand_records(), user=make_user("jury"), draft=True)
+    matches.record_match(match, eight_hand_records(), user=make_user("jury"), draft=True)
     client.force_login(make_user("organiser"))
     assert client.post(reverse("jury:submit", args=[match.pk]), {"version": 1}).status_code == 403
     assert Match.objects.get(pk=match.pk).state == Match.State.IN_ENTRY
@@ -201,7 +201,7 @@ def test_an_imported_record_waits_for_submission(client, jury):
 
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    record = engine.match_record(make_match(hand_records=eight_hand_records()))
+    record = bridge.match_record(make_match(hand_records=eight_hand_records()))
     record["hands"] = record["hands"][:6]
     target = make_match()
     upload = SimpleUploadedFile("match.json", json.dumps(record).encode(), content_type="application/json")
@@ -219,14 +219,14 @@ def test_an_imported_record_waits_for_submission(client, jury):
 
 def test_a_tie_breaker_is_scored_when_both_hands_are_in(monkeypatch):
     # The Cup's own checks (a tie-breaker only in a tied Cup tie) are tested with the Cup.
-    monkeypatch.setattr("tournaments.competitions.after_match_saved", lambda match: None)
+    monkeypatch.setattr("tournaments.matches.after_match_saved", lambda match: None)
     jury = make_user("jury")
     match = make_match(kind=Match.Kind.TIE_BREAKER)
-    engine.record_match(match, eight_hand_records()[:1], user=jury, draft=True)
+    matches.record_match(match, eight_hand_records()[:1], user=jury, draft=True)
     assert (match.score_a, match.hand_sum_a) == (None, None)
-    with pytest.raises(engine.InvalidRecord, match="R16"):
-        engine.record_match(match, eight_hand_records()[:3], user=jury, draft=True)
-    engine.record_match(match, eight_hand_records()[:2], user=jury, draft=True)
+    with pytest.raises(bridge.InvalidRecord, match="R16"):
+        matches.record_match(match, eight_hand_records()[:3], user=jury, draft=True)
+    matches.record_match(match, eight_hand_records()[:2], user=jury, draft=True)
     match.refresh_from_db()
     assert (match.score_a, match.score_b, match.state) == (180, 185, Match.State.IN_ENTRY)  # R16: summed
 
@@ -249,9 +249,9 @@ def test_public_pages_and_standings_ignore_drafts(client):
     kings, owls = make_team("Kings"), make_team("Owls")
     jury = make_user("jury")
     complete = make_match(kings, owls, championship)
-    engine.record_match(complete, eight_hand_records(), user=jury, draft=True)
+    matches.record_match(complete, eight_hand_records(), user=jury, draft=True)
     partial = make_match(owls, kings, championship)
-    engine.record_match(partial, eight_hand_records()[:3], user=jury, draft=True)
+    matches.record_match(partial, eight_hand_records()[:3], user=jury, draft=True)
 
     table = client.get(reverse("public:championship", args=[2025]))
     rows = {row["team"]: row for row in table.context["table"].data}
@@ -268,7 +268,7 @@ def rescore(*args):
 
 def test_rescore_checks_the_saved_hands_of_a_draft():
     match = make_match()
-    engine.record_match(match, eight_hand_records()[:3], user=make_user("jury"), draft=True)
+    matches.record_match(match, eight_hand_records()[:3], user=make_user("jury"), draft=True)
     assert rescore().strip().endswith("0 difference(s) found.")
 
     Hand.objects.filter(match=match, number=2).update(score_b=7)

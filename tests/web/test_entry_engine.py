@@ -1,12 +1,14 @@
-"""The bridge (tournaments.engine): stored facts <-> FORMAT.md records, and every stored score is
-the rules engine's answer, written in the same transaction as the facts."""
+"""The bridge (tournaments.bridge) and a match's save (tournaments.matches): stored facts <-> FORMAT.md
+records, and every stored score is the rules engine's answer, written in the same transaction as the
+facts."""
 
 import pytest
 
 from scoring import evaluate_hand
 from tests.factories import eight_hand_records, make_match, make_user
-from tournaments import engine
+from tournaments import bridge, matches
 from tournaments.models import Announcement, Hand, Match
+from tournaments.refusals import Refused, StaleMatch
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +28,7 @@ def test_record_match_stores_the_engines_scores():
 def test_hand_record_round_trips_every_stored_hand():
     records = eight_hand_records()
     match = make_match(hand_records=records)
-    exported = engine.match_record(match)
+    exported = bridge.match_record(match)
     assert exported["hands"] == records
     for record, hand in zip(records, exported["hands"], strict=True):
         assert evaluate_hand(hand) == evaluate_hand(record)
@@ -37,8 +39,8 @@ def test_an_invalid_hand_saves_nothing_and_names_field_and_ruling():
     records = eight_hand_records()
     records[3]["announcements"].append({"feast": "visi", "by": "B.driver", "contra": None, "result": "lost"})
     records[5]["holdings"]["A"]["trumps"] = 13
-    with pytest.raises(engine.InvalidRecord) as refused:
-        engine.record_match(match, records, user=make_user("jury"))
+    with pytest.raises(bridge.InvalidRecord) as refused:
+        matches.record_match(match, records, user=make_user("jury"))
     fields = {(problem.field, problem.ruling) for problem in refused.value.problems}
     assert ("hands[5].holdings", "R5") in fields
     assert any(field.startswith("hands[3].announcements[1]") for field, _ in fields)
@@ -50,8 +52,8 @@ def test_an_invalid_hand_saves_nothing_and_names_field_and_ruling():
 def test_attack_must_alternate():
     records = eight_hand_records()
     records[1]["attackers"] = "A"
-    with pytest.raises(engine.InvalidRecord) as refused:
-        engine.record_match(make_match(), records, user=make_user("jury"))
+    with pytest.raises(bridge.InvalidRecord) as refused:
+        matches.record_match(make_match(), records, user=make_user("jury"))
     assert ("hands[1].attackers", "R3") in {(p.field, p.ruling) for p in refused.value.problems}
 
 
@@ -61,7 +63,7 @@ def test_re_entry_updates_rows_and_keeps_history_of_deleted_announcements():
     announcement = Announcement.objects.get(hand__match=match, hand__number=1)
     records = eight_hand_records()
     records[0]["announcements"] = []
-    engine.record_match(match, records, user=jury, expected_version=1)
+    matches.record_match(match, records, user=jury, expected_version=1)
     assert not Announcement.objects.filter(pk=announcement.pk).exists()
     deleted = Announcement.history.get(id=announcement.pk, history_type="-")
     assert deleted.history_user == jury
@@ -73,18 +75,18 @@ def test_a_stale_version_is_refused_and_nothing_overwritten():
     match = make_match(hand_records=eight_hand_records())
     changed = eight_hand_records()
     changed[0]["announcements"] = []
-    engine.record_match(Match.objects.get(pk=match.pk), changed, user=make_user("jury"), expected_version=1)
+    matches.record_match(Match.objects.get(pk=match.pk), changed, user=make_user("jury"), expected_version=1)
     late = eight_hand_records()
     late[2]["silent"] = []
-    with pytest.raises(engine.StaleMatch):
-        engine.record_match(Match.objects.get(pk=match.pk), late, user=make_user("jury"), expected_version=1)
+    with pytest.raises(StaleMatch):
+        matches.record_match(Match.objects.get(pk=match.pk), late, user=make_user("jury"), expected_version=1)
     assert Hand.objects.get(match=match, number=3).score_b == 100  # four kings still there
     assert Match.objects.get(pk=match.pk).version == 2
 
 
 def test_tie_breaker_hands_are_summed(monkeypatch):
     # The Cup's own checks (a tie-breaker only in a tied Cup tie) are tested with the Cup.
-    monkeypatch.setattr("tournaments.competitions.after_match_saved", lambda match: None)
+    monkeypatch.setattr("tournaments.matches.after_match_saved", lambda match: None)
     match = make_match(hand_records=eight_hand_records()[:2], kind=Match.Kind.TIE_BREAKER)
     match.refresh_from_db()
     assert (match.score_a, match.score_b) == (180, 185)  # R16: summed, not averaged
@@ -93,7 +95,7 @@ def test_tie_breaker_hands_are_summed(monkeypatch):
 
 def test_a_competition_rule_refusal_rolls_back_the_save():
     match = make_match(kind=Match.Kind.TIE_BREAKER)  # R16: not in a Cup tie
-    with pytest.raises(engine.EntryRefused, match="R16"):
-        engine.record_match(match, eight_hand_records()[:2], user=make_user("jury"))
+    with pytest.raises(Refused, match="R16"):
+        matches.record_match(match, eight_hand_records()[:2], user=make_user("jury"))
     assert Hand.objects.count() == 0
     assert Match.objects.get(pk=match.pk).version == 0

@@ -12,7 +12,7 @@ from django.urls import reverse
 from scoring.feasts import FEASTS, SILENT_PREMIUMS
 from tests.factories import eight_hand_records, make_match, make_user
 from tests.web.test_entry import form_data
-from tournaments import engine
+from tournaments import bridge, matches
 from tournaments.entry import notation
 from tournaments.entry.lines import line_name, line_rows
 from tournaments.models import Hand
@@ -58,7 +58,7 @@ def result_rows(page, number=1):
 
 def test_the_saved_hand_shows_names_one_row_an_item(jury_client):
     match = make_match()
-    engine.record_match(match, [copy.deepcopy(PHEASANTS)], user=make_user("jury"), draft=True)
+    matches.record_match(match, [copy.deepcopy(PHEASANTS)], user=make_user("jury"), draft=True)
 
     page = jury_client.get(reverse("jury:match", args=[match.pk])).content.decode()
 
@@ -72,7 +72,7 @@ def test_the_live_preview_shows_the_same_rows(jury_client):
     match = make_match()
     response = jury_client.post(reverse("jury:preview", args=[match.pk]), form_data([PHEASANTS]))
     assert result_rows(response.content.decode()) == EXPECTED_ROWS
-    assert engine.evaluate_hand_record(copy.deepcopy(PHEASANTS))["A"]["score"] == 100
+    assert bridge.evaluate_hand_record(copy.deepcopy(PHEASANTS))["A"]["score"] == 100
 
 
 def test_every_row_is_one_item_even_when_both_teams_have_it():

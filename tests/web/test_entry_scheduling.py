@@ -5,7 +5,6 @@ nothing."""
 import datetime
 
 import pytest
-from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
@@ -18,10 +17,11 @@ from tests.factories import (
     make_team,
     make_user,
 )
-from tournaments import engine
+from tournaments import matches
+from tournaments.competitions import championship as championship_rules
 from tournaments.competitions import check_match_allowed, cup
-from tournaments.entry import scheduling
 from tournaments.models import Competition, CupEntry, GrandPrixEntry, Match
+from tournaments.refusals import Refused
 
 pytestmark = pytest.mark.django_db
 
@@ -251,7 +251,7 @@ def test_a_private_match_is_scheduled_then_agreed_by_the_chief_jury(client, jury
     assert "Agreed by carol at" in page and "Agree this match" not in page
     assert "agreed by carol, " in client.get(reverse("jury:matches")).content.decode()
     assert match.history.first().history_change_reason == "Agreed by the chief jury (R15)"
-    engine.record_match(match, eight_hand_records(), user=jury)  # R15 satisfied: the hands may be entered
+    matches.record_match(match, eight_hand_records(), user=jury)  # R15 satisfied: the hands may be entered
 
 
 def test_a_match_before_the_annual_meeting_needs_agreement_too(client, jury, championship, kings, owls):
@@ -259,15 +259,16 @@ def test_a_match_before_the_annual_meeting_needs_agreement_too(client, jury, cha
     response = new_match(client, particulars(championship, kings, owls, played_on=january))
     assert response.status_code == 302
     match = Match.objects.get()
-    assert scheduling.agreement_reasons(match) == [f"it is played before the annual meeting ({NEXT_YEAR}-01-15)"]
-    with pytest.raises(ValidationError) as refused:
+    assert championship_rules.agreement_reasons(match) == [
+        f"it is played before the annual meeting ({NEXT_YEAR}-01-15)"]
+    with pytest.raises(Refused) as refused:
         check_match_allowed(match)  # the competitions' rule agrees that it needs one
-    assert refused.value.code == scheduling.AGREEMENT_REFUSAL
+    assert refused.value.code == championship_rules.AGREEMENT_REFUSAL
 
 
 def test_a_public_match_after_the_meeting_needs_no_agreement(client, championship, kings, owls):
     match = make_match(kings, owls, championship, played_on=JUNE)
-    assert scheduling.agreement_reasons(match) == []
+    assert championship_rules.agreement_reasons(match) == []
     client.force_login(make_user("chief"))
     assert "Agree this match" not in client.get(reverse("jury:match", args=[match.pk])).content.decode()
     client.post(reverse("jury:agree", args=[match.pk]), {"version": 0})
@@ -354,7 +355,7 @@ def test_a_stale_edit_is_refused(client, jury, championship, kings, owls):
 
 def test_a_new_date_withdraws_the_agreement(client, jury, championship, kings, owls):
     match = make_match(kings, owls, championship, played_on=JUNE, played_publicly=False)
-    scheduling.agree_match(match, make_user("chief"))
+    matches.agree_match(match, make_user("chief"))
 
     response = edit(client, match, place="Eger")  # the same date: the agreement stands
     match.refresh_from_db()

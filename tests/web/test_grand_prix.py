@@ -9,11 +9,11 @@ from django.urls import reverse
 
 from scoring.competitions import grand_prix_pairings
 from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
-from tournaments import engine
+from tournaments import matches
 from tournaments.competitions import check_match_allowed, grand_prix
 from tournaments.competitions.grand_prix import results
-from tournaments.engine import EntryRefused
 from tournaments.models import Announcement, Competition, GrandPrixEntry, Hand, Match
+from tournaments.refusals import Refused
 
 pytestmark = pytest.mark.django_db
 MAY = datetime.date(2025, 5, 10)
@@ -105,8 +105,8 @@ def test_a_team_plays_three_matches_a_fourth_is_refused():
         played(event, kings, owls, 700, 700)
     fourth = make_match(kings, owls, event, played_on=MAY)
 
-    with pytest.raises(EntryRefused, match="R17: Kings already has its 3 matches"):
-        engine.record_match(fourth, eight_hand_records(), user=make_user("jury"))
+    with pytest.raises(Refused, match="R17: Kings already has its 3 matches"):
+        matches.record_match(fourth, eight_hand_records(), user=make_user("jury"))
     fourth.refresh_from_db()
     assert fourth.version == 0 and not fourth.hands.exists()
 
@@ -206,48 +206,48 @@ def test_a_team_with_matches_in_the_event_cannot_be_withdrawn():
 def test_drawn_pairings_give_each_team_three_different_opponents(count):
     event, teams = event_with(*[f"Team {n:02d}" for n in range(count)])
 
-    matches = grand_prix.draw_pairings(event, seed="spring-2025", user=make_user("organiser"))
+    drawn = matches.draw_grand_prix_pairings(event, seed="spring-2025", user=make_user("organiser"))
 
     event.refresh_from_db()
     assert event.draw_seed == "spring-2025" and event.drawn_at is not None
-    assert len(matches) == 3 * count // 2
-    pairs = [frozenset((match.team_a, match.team_b)) for match in matches]
+    assert len(drawn) == 3 * count // 2
+    pairs = [frozenset((match.team_a, match.team_b)) for match in drawn]
     assert len(set(pairs)) == len(pairs)  # no opponent twice
     assert all(sum(team in pair for pair in pairs) == 3 for team in teams)  # R17: three matches each
     # Reproducible from the recorded seed: the same entrants and seed give the same pairings.
     expected = [(a, b) for round_pairs in grand_prix_pairings(teams, "spring-2025") for a, b in round_pairs]
-    assert [(match.team_a, match.team_b) for match in matches] == expected
-    assert all(match.state == Match.State.SCHEDULED and match.played_on == MAY for match in matches)
-    assert all((m.a_driver, m.b_catcher) == (m.team_a.driver, m.team_b.catcher) for m in matches)
+    assert [(match.team_a, match.team_b) for match in drawn] == expected
+    assert all(match.state == Match.State.SCHEDULED and match.played_on == MAY for match in drawn)
+    assert all((m.a_driver, m.b_catcher) == (m.team_a.driver, m.team_b.catcher) for m in drawn)
 
 
 def test_pairings_are_drawn_once_and_need_an_even_field_of_four_or_more():
     organiser = make_user("organiser")
     odd, _teams = event_with("Kings", "Owls", "Birds", "Cats", "Bats")
     with pytest.raises(ValidationError, match="R17: each team plays 3 matches, so the event needs an even number"):
-        grand_prix.draw_pairings(odd, user=organiser)
+        matches.draw_grand_prix_pairings(odd, user=organiser)
     small, _teams = event_with("Ants", "Bees", slug="small")
     with pytest.raises(ValidationError, match="R17: each team plays 3 different opponents, so the event needs at "
                                               "least 4 entrants"):
-        grand_prix.draw_pairings(small, user=organiser)
+        matches.draw_grand_prix_pairings(small, user=organiser)
     assert not Match.objects.exists()
     odd.refresh_from_db()
     assert odd.draw_seed == "" and odd.drawn_at is None
 
     event, _teams = event_with("A1", "A2", "A3", "A4", slug="even")
-    grand_prix.draw_pairings(event, user=organiser)
+    matches.draw_grand_prix_pairings(event, user=organiser)
     with pytest.raises(ValidationError, match="R17: this event already has matches"):
-        grand_prix.draw_pairings(event, user=organiser)
+        matches.draw_grand_prix_pairings(event, user=organiser)
     assert event.matches.count() == 6
 
 
 def test_entered_pairs_are_checked_together_and_a_refusal_saves_none():
     event, (kings, owls, birds, cats) = event_with("Kings", "Owls", "Birds", "Cats")
     organiser = make_user("organiser")
-    grand_prix.add_pairs(event, [(kings, owls), (kings, birds)], user=organiser)
+    matches.add_grand_prix_pairs(event, [(kings, owls), (kings, birds)], user=organiser)
 
     with pytest.raises(ValidationError, match="R17: Kings already has its 3 matches"):
-        grand_prix.add_pairs(event, [(birds, cats), (kings, cats), (kings, owls)], user=organiser)
+        matches.add_grand_prix_pairs(event, [(birds, cats), (kings, cats), (kings, owls)], user=organiser)
 
     assert event.matches.count() == 2
 
@@ -305,7 +305,7 @@ def test_a_team_without_matches_is_withdrawn_on_the_page(client):
 def test_the_organisers_page_query_count_does_not_grow_with_teams(client, django_assert_num_queries, teams):
     event, made = event_with(*[f"Team {n:02d}" for n in range(teams)])
     organiser = make_user("organiser")
-    grand_prix.draw_pairings(event, seed="q", user=organiser)
+    matches.draw_grand_prix_pairings(event, seed="q", user=organiser)
     client.force_login(organiser)
     # 1 session, 2 user, 3-4 the user's permissions (own and its groups'), 5 the event with its
     # season, 6 entrants with their players, 7 the pairings with their teams, 8 the teams that may
@@ -340,17 +340,17 @@ def test_an_event_played_through_the_engine_ranks_by_hand_sums_then_trophies(cli
     # match (710); the highest trophy won in the event decides: Manille outranks Spadille (R19).
     # Birds and Cats are equal on everything and share the place.
     event, (kings, owls, birds, cats) = event_with("Kings", "Owls", "Birds", "Cats")
-    matches = grand_prix.draw_pairings(event, seed="engine", user=make_user("organiser"))
+    drawn = matches.draw_grand_prix_pairings(event, seed="engine", user=make_user("organiser"))
     trophies = {frozenset((kings, birds)): (kings, "manille"), frozenset((owls, cats)): (owls, "spadille")}
-    for match in matches:
+    for match in drawn:
         winner, trophy = trophies.get(frozenset((match.team_a, match.team_b)), (None, None))
         if winner is not None and winner != match.team_a:
             match.team_a, match.team_b = match.team_b, match.team_a
             match.a_driver, match.a_catcher, match.b_driver, match.b_catcher = (
                 match.b_driver, match.b_catcher, match.a_driver, match.a_catcher)
             match.save()
-        engine.record_match(match, level_match(trophy), user=make_user("jury"))
-        engine.confirm_match(match, make_user("chief"))
+        matches.record_match(match, level_match(trophy), user=make_user("jury"))
+        matches.confirm_match(match, make_user("chief"))
 
     rows = results(event)
 

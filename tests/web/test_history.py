@@ -11,9 +11,8 @@ from django.urls import reverse
 from tests.factories import eight_hand_records, make_match, make_player, make_season, make_team, make_user
 from tests.web.test_entry import form_data
 from tests.web.test_entry_scheduling import JUNE, NEXT_YEAR, particulars
-from tournaments import engine
-from tournaments.competitions import schedule
-from tournaments.models import Competition, Match
+from tournaments import matches
+from tournaments.models import Competition, Match, stamp
 
 pytestmark = pytest.mark.django_db
 
@@ -128,11 +127,11 @@ def test_the_history_page_query_count_does_not_grow(client, django_assert_num_qu
     for number in range(3):
         records = eight_hand_records()
         records[number]["announcements"] = []
-        engine.record_match(big, records, user=make_user("jury"), expected_version=big.version)
+        matches.record_match(big, records, user=make_user("jury"), expected_version=big.version)
     # A player replaced twice: both earlier players are read in one query.
     for player in (make_player(), make_player()):
         big.a_driver = player
-        schedule.stamp(big, make_user("organiser"), "substitute")
+        stamp(big, make_user("organiser"), "substitute")
         big.save()
     # 1 session, 2 user, 3-4 permissions, 5 the match, 6 match history, 7 hand history,
     # 8 announcement history, 9 silent premium history (the jurors are the rows' own users).

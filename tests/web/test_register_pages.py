@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests import factories
 from tests.web.test_register import MARCH_1, MARCH_8, MARCH_15, confirmed_match, make_world
-from tournaments import engine, register
+from tournaments import matches, register
 from tournaments.models import CupAward, Player, TrophyWin
 
 pytestmark = pytest.mark.django_db
@@ -225,12 +225,12 @@ def test_a_match_confirmed_and_corrected_through_the_engine_keeps_the_register(c
     match = factories.make_match(competition=factories.make_competition(season=season), hand_records=records)
     assert not TrophyWin.objects.exists()  # entered, not yet confirmed
 
-    engine.confirm_match(match, factories.make_user("chief"))
+    matches.confirm_match(match, factories.make_user("chief"))
     [win] = TrophyWin.objects.all()
     assert (win.player, win.trophy, win.points, win.hand.number) == (match.a_driver, "royal", 200, 3)
     [award] = CupAward.objects.all()
 
-    engine.correct_match(match, factories.eight_hand_records(), user=factories.make_user("chief"),
+    matches.correct_match(match, factories.eight_hand_records(), user=factories.make_user("chief"),
                          reason="Royal was lost")
     win.refresh_from_db()
     award.refresh_from_db()

@@ -1,14 +1,15 @@
 """The competitions' rules that need the database (R15-R18). Their arithmetic is in
 scoring/competitions.py; this package decides which matches count where and what may be recorded.
 
-The entry code calls, for a match about to be recorded or re-marked:
+A match's life (tournaments.matches) calls, for a match about to be scheduled, recorded or re-marked:
 
-- :func:`check_match_allowed` (raises ``ValidationError`` whose message starts with the ruling,
+- :func:`check_match_allowed` (raises ``Refused`` whose message starts with the ruling,
   e.g. "R15: ..."), before saving;
-- :func:`after_match_saved`, in the same transaction after saving (tournaments.engine does this
-  after every record, correction and confirmation). It checks the match again, so a refused match
-  rolls back the whole transaction even when the caller did not check first, then moves Cup
-  winners on.
+- :func:`after_match_saved`, in the same transaction after saving (after every record,
+  correction and confirmation). It checks the match again, so a refused match rolls back the
+  whole transaction even when the caller did not check first, then moves Cup winners on.
+
+The modules here never import this package's ``__init__``: the dependency runs one way.
 """
 
 from .championship import check_championship_match
@@ -17,7 +18,7 @@ from .grand_prix import check_grand_prix_match
 
 
 def check_match_allowed(match) -> None:
-    """R15, R16, R17: refuse a match the competitions' rules do not allow (ValidationError)."""
+    """R15, R16, R17: refuse a match the competitions' rules do not allow (Refused)."""
     check_grand_prix_match(match)
     check_championship_match(match)
     check_cup_match(match)

@@ -1,14 +1,19 @@
-"""R15 Team Championship: which matches count, the rules a counted match must meet, the table."""
+"""R15 Team Championship: which matches count, the rules a counted match must meet (the match
+limit, the jury's agreement to a private or early match), the table."""
 
-from django.core.exceptions import ValidationError
+import datetime
+
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.competitions import ChampionshipRow, championship_table
 from tournaments.models import Competition, Match, Team
+from tournaments.refusals import Refused
 
 DEFAULT_MATCH_LIMIT = Competition._meta.get_field("match_limit").default
+# The code of the R15 refusal that the chief jury's agreement, given before play, lifts.
+AGREEMENT_REFUSAL = "R15_jury_agreement"
 
 
 def championship_of(season):
@@ -50,7 +55,7 @@ def check_match_limit(match, championship=None) -> None:
         recorded = recorded.exclude(pk=match.pk)
     for team in (match.team_a, match.team_b):
         if recorded.of_team(team).count() >= limit:
-            raise ValidationError(
+            raise Refused(
                 _("R15: %(team)s has already played %(limit)s championship matches this season; "
                   "a team plays at most %(limit)s.") % {"team": team, "limit": limit},
                 code="R15_match_limit",
@@ -60,21 +65,43 @@ def check_match_limit(match, championship=None) -> None:
 def check_jury_agreement(match, championship=None) -> None:
     """R15: a match not played publicly, or played before the annual meeting, counts only when the
     jury agreed it before it was played (on the day of play at the latest)."""
-    meeting = championship.annual_meeting_date() if championship else None
-    if meeting is None:
-        meeting = Competition(season=match.competition.season).annual_meeting_date()
+    meeting = championship.annual_meeting_date() if championship else default_annual_meeting(match.competition.season)
     reasons = agreement_reasons(match, meeting)
     if reasons and not agreed_before_play(match):
-        raise ValidationError(
+        raise Refused(
             _("R15: this championship match needs the jury's agreement given before it was played, "
               "because %(reasons)s.") % {"reasons": _(" and ").join(reasons)},
-            code="R15_jury_agreement",
+            code=AGREEMENT_REFUSAL,
         )
 
 
-def agreement_reasons(match, meeting) -> list[str]:
-    """R15: why a championship match needs the jury's agreement before it is played (empty when it
-    does not): it is not played publicly, or it is played before the annual meeting."""
+def default_annual_meeting(season) -> datetime.date:
+    return Competition(season=season).annual_meeting_date()
+
+
+def annual_meeting(match) -> datetime.date:
+    """R15: the annual meeting of the match's season, from its Championship (no query when the
+    match is itself a Championship match, one otherwise)."""
+    if match.competition.kind == Competition.Kind.CHAMPIONSHIP:
+        return match.competition.annual_meeting_date()
+    season = match.competition.season
+    return annual_meetings([season.pk]).get(season.pk) or default_annual_meeting(season)
+
+
+def annual_meetings(season_ids) -> dict[int, datetime.date]:
+    """Each season's annual meeting in one query, for a list of matches."""
+    championships = Competition.objects.filter(kind=Competition.Kind.CHAMPIONSHIP, season_id__in=season_ids)
+    return {championship.season_id: championship.annual_meeting_date()
+            for championship in championships.select_related("season")}
+
+
+def agreement_reasons(match, meeting: datetime.date | None = None) -> list[str]:
+    """R15: why a match needs the jury's agreement before it is played (empty when it does not
+    count for the Championship or needs none): it is not played publicly, or it is played before
+    the annual meeting (``meeting``; looked up when not given)."""
+    if not counts_for_championship(match):
+        return []
+    meeting = meeting or annual_meeting(match)
     reasons = []
     if not match.played_publicly:
         reasons.append(_("it is not played publicly"))

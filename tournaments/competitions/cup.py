@@ -3,7 +3,6 @@
 import datetime
 from dataclasses import dataclass
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -20,6 +19,7 @@ from scoring.competitions import (
     new_draw_seed,
 )
 from tournaments.models import Competition, CupEntry, CupTie, Match
+from tournaments.refusals import Refused
 
 LAST_ROUND = CupTie.Round.FINAL
 MOST_TEAMS_A_BRACKET_HOLDS = 2 ** len(CupTie.Round)  # round of 16 is the first round there is
@@ -30,7 +30,7 @@ def decided_message():
 
 
 def refuse(message, code):
-    raise ValidationError(message, code=code)
+    raise Refused(message, code=code)
 
 
 # --- registration ------------------------------------------------------------------------------
@@ -228,15 +228,19 @@ def next_tie(tie):
         competition_id=tie.competition_id, round=tie.round + 1, slot=tie.slot // 2)
 
 
-def current_round_tie(season, team_a, team_b):
-    """R17: the tie of the current Cup round (the earliest with an undecided tie) between the two
-    teams, or None."""
+def current_round_ties(season):
+    """R16, R17: the ties of the season's current Cup round (the earliest round with an undecided
+    tie) whose two teams are known, with their teams. One query."""
     ties = CupTie.objects.filter(competition__season=season, competition__kind=Competition.Kind.CUP,
                                  winner__isnull=True, team_a__isnull=False, team_b__isnull=False)
-    current = ties.order_by("round").values_list("round", flat=True).first()
-    if current is None:
-        return None
-    return ties.filter(round=current, team_a__in=(team_a, team_b), team_b__in=(team_a, team_b)).first()
+    ties = list(ties.select_related("team_a", "team_b").order_by("round", "slot"))
+    return [tie for tie in ties if tie.round == ties[0].round] if ties else []
+
+
+def current_round_tie(season, team_a, team_b):
+    """R17: the tie of the current Cup round between the two teams, or None."""
+    teams = {team_a.pk, team_b.pk}
+    return next((tie for tie in current_round_ties(season) if {tie.team_a_id, tie.team_b_id} == teams), None)
 
 
 # --- the bracket -------------------------------------------------------------------------------
@@ -356,42 +360,21 @@ def locked_tie(tie):
             .get(pk=tie.pk))
 
 
-def schedule_tie_matches(tie, *, played_on=None, place="", user) -> list[Match]:
-    """R16: put the three matches of a tie on the calendar (those it still lacks), between its
-    teams' Drivers and Catchers, by default on the round's date. A refusal names its ruling and
-    schedules nothing."""
-    with transaction.atomic():
-        tie = locked_tie(tie)
-        if tie.team_a_id is None or tie.team_b_id is None:
-            refuse(_("R16: this tie's teams are not known yet."), "R16_tie_teams")
-        if tie.winner_id is not None:
-            refuse(decided_message(), "R16_decided")
-        missing = MATCHES_IN_A_TIE - tie.matches.filter(kind=Match.Kind.REGULAR).count()
-        if missing <= 0:
-            refuse(_("R16: this tie already has its three matches."), "R16_three_matches")
-        played_on = played_on or round_date(tie.competition, tie.round)
-        return [_new_tie_match(tie, Match.Kind.REGULAR, played_on, place, user, _("Cup tie match scheduled (R16)"))
-                for _number in range(missing)]
-
-
-def schedule_tie_breaker(tie, *, played_on=None, place="", user) -> Match:
-    """R16: when the sums are equal after the three matches (and after every play-off so far), the
-    organisers put a two-hand tie-breaker on the calendar. Refused, naming R16, at any other time."""
-    with transaction.atomic():
-        tie = locked_tie(tie)
-        played_on = played_on or default_play_off_date(tie)
-        return _new_tie_match(tie, Match.Kind.TIE_BREAKER, played_on, place, user,
-                              _("Cup tie-breaker scheduled (R16)"))
+def tie_to_schedule(tie):
+    """R16: the tie, locked, and how many of its three matches it still lacks; refused when its
+    teams are not known, it is decided or it has its three matches."""
+    tie = locked_tie(tie)
+    if tie.team_a_id is None or tie.team_b_id is None:
+        refuse(_("R16: this tie's teams are not known yet."), "R16_tie_teams")
+    if tie.winner_id is not None:
+        refuse(decided_message(), "R16_decided")
+    missing = MATCHES_IN_A_TIE - tie.matches.filter(kind=Match.Kind.REGULAR).count()
+    if missing <= 0:
+        refuse(_("R16: this tie already has its three matches."), "R16_three_matches")
+    return tie, missing
 
 
 def default_play_off_date(tie):
     """Today, but not before the round's date nor after the season."""
     earliest = round_date(tie.competition, tie.round)
     return min(max(timezone.localdate(), earliest), tie.competition.season.ends)
-
-
-def _new_tie_match(tie, kind, played_on, place, user, reason) -> Match:
-    from .schedule import new_match
-
-    return new_match(tie.competition, tie.team_a, tie.team_b, played_on=played_on, place=place, user=user,
-                     reason=reason, cup_tie=tie, kind=kind)

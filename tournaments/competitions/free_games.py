@@ -2,7 +2,6 @@
 
 import datetime
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
@@ -10,6 +9,7 @@ from django.utils.translation import gettext as _
 from scoring.competitions import free_game_table, free_game_winners
 from scoring.variants import VariantRecordError, score_emperor, score_three_handed
 from tournaments.models import Competition, FreeGame, FreeGameScore, Player
+from tournaments.refusals import Refused
 
 SCORERS = {
     FreeGame.Variant.EMPEROR: score_emperor,
@@ -23,7 +23,7 @@ def variant_points(variant: str, record) -> dict[str, int]:
     try:
         answer = SCORERS[variant](record)
     except VariantRecordError as refused:
-        raise ValidationError([str(problem) for problem in refused.problems], code="R18_record") from None
+        raise Refused([str(problem) for problem in refused.problems], code="R18_record") from None
     return {entry["name"]: entry["points"] for entry in answer["players"]}
 
 
@@ -35,7 +35,7 @@ def find_players(names) -> dict[str, Player]:
         by_key[player.name] = by_key[player.membership_number] = player
     missing = [name for name in names if name not in by_key]
     if missing:
-        raise ValidationError(_("R18: no player is called %(names)s.") % {"names": ", ".join(missing)},
+        raise Refused(_("R18: no player is called %(names)s.") % {"names": ", ".join(missing)},
                               code="R18_player")
     return {name: by_key[name] for name in names}
 
@@ -45,9 +45,9 @@ def record_free_game(competition, *, played_on: datetime.date, kind: str, varian
     """Store a free game (R18). Emperor and three-handed games give their record, whose points the
     variant scorer derives; other games give the points per player (Player -> int)."""
     if competition.kind != Competition.Kind.FREE_GAMES:
-        raise ValidationError(_("R18: free games are recorded in the season's free games."), code="R18_kind")
+        raise Refused(_("R18: free games are recorded in the season's free games."), code="R18_kind")
     if played_on.year != competition.season.year:
-        raise ValidationError(_("R18: the game was played in %(year)s, not in this season.")
+        raise Refused(_("R18: the game was played in %(year)s, not in this season.")
                               % {"year": played_on.year}, code="R18_year")
     if variant in SCORERS:
         by_name = variant_points(variant, record)
@@ -56,7 +56,7 @@ def record_free_game(competition, *, played_on: datetime.date, kind: str, varian
     else:
         record = None
         if not points:
-            raise ValidationError(_("R18: give the points of each player."), code="R18_points")
+            raise Refused(_("R18: give the points of each player."), code="R18_points")
     with transaction.atomic():
         game = FreeGame.objects.create(competition=competition, played_on=played_on, kind=kind,
                                        variant=variant, record=record, note=note)

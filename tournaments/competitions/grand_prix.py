@@ -1,7 +1,6 @@
 """R17 Grand Prix: entrants and their three matches, the results with tie-breaks, and the jury's
 choice to count a Grand Prix match for the Championship or a Cup tie."""
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,8 +16,9 @@ from scoring.competitions import (
 )
 from scoring.feasts import FEASTS
 from tournaments.models import Announcement, Competition, CupTie, GrandPrixEntry, Match, Team
+from tournaments.refusals import Refused
 
-from .schedule import new_match
+from .cup import current_round_tie
 
 MATCHES_PER_TEAM = GRAND_PRIX_MATCHES_PER_TEAM  # R17
 TROPHY_IDS = [feast.id for feast in FEASTS.values() if feast.is_trophy]
@@ -32,11 +32,11 @@ def check_grand_prix_match(match) -> None:
     entered = set(event.grand_prix_entries.values_list("team_id", flat=True))
     for team in (match.team_a, match.team_b):
         if team.pk not in entered:
-            raise ValidationError(_("R17: %(team)s has not entered %(event)s.") % {"team": team, "event": event.name},
+            raise Refused(_("R17: %(team)s has not entered %(event)s.") % {"team": team, "event": event.name},
                                   code="R17_entrant")
         played = event.matches.of_team(team).exclude(pk=match.pk).count()
         if played >= MATCHES_PER_TEAM:
-            raise ValidationError(
+            raise Refused(
                 _("R17: %(team)s already has its %(count)s matches in this Grand Prix; a team plays %(count)s.")
                 % {"team": team, "count": MATCHES_PER_TEAM}, code="R17_three_matches")
 
@@ -70,29 +70,14 @@ def trophies_won(event) -> dict[int, list[str]]:
     return by_team
 
 
-def mark_match(match, *, counts_for_championship: bool, cup_tie: CupTie | None) -> Match:
-    """R17: the jury counts a Grand Prix match also for the Championship and/or as a match of the
-    Cup tie the two teams play in the current round. Every rule of those competitions applies;
-    a refusal leaves the match unchanged."""
-    from tournaments.competitions import after_match_saved, check_match_allowed
-    from tournaments.competitions.cup import after_cup_match_saved, current_round_tie
-
+def check_markable(match, cup_tie: CupTie | None) -> None:
+    """R17: only a Grand Prix match counts elsewhere, and for a Cup tie only when its two teams meet
+    in the current Cup round."""
     if match.competition.kind != Competition.Kind.GRAND_PRIX:
-        raise ValidationError(_("R17: only a Grand Prix match can also count elsewhere."), code="R17_not_gp")
+        raise Refused(_("R17: only a Grand Prix match can also count elsewhere."), code="R17_not_gp")
     if cup_tie is not None and cup_tie != current_round_tie(match.competition.season, match.team_a, match.team_b):
-        raise ValidationError(_("R17: a Grand Prix match counts for a Cup tie only when the two teams meet "
-                                "in the current Cup round."), code="R17_cup_round")
-    with transaction.atomic():
-        match = Match.objects.select_for_update().with_teams().get(pk=match.pk)
-        old_tie_id = match.cup_tie_id
-        match.counts_for_championship = counts_for_championship
-        match.cup_tie = cup_tie
-        check_match_allowed(match)
-        match.save(update_fields=["counts_for_championship", "cup_tie"])
-        after_match_saved(match)
-        if old_tie_id and old_tie_id != match.cup_tie_id:
-            after_cup_match_saved(Match(cup_tie_id=old_tie_id))
-    return match
+        raise Refused(_("R17: a Grand Prix match counts for a Cup tie only when the two teams meet "
+                        "in the current Cup round."), code="R17_cup_round")
 
 
 def teams_of(event):
@@ -100,7 +85,7 @@ def teams_of(event):
 
 
 def refuse(message, code):
-    raise ValidationError(message, code=code)
+    raise Refused(message, code=code)
 
 
 def check_is_grand_prix(event) -> None:
@@ -142,47 +127,31 @@ def remove_entry(event, team) -> None:
 # --- the organisers: pairings ------------------------------------------------------------------
 
 
-def draw_pairings(event, *, seed: str | None = None, played_on=None, place="", user) -> list[Match]:
+def pairings_to_draw(event, *, seed: str | None = None) -> list[tuple]:
     """R17: each entrant plays three matches against three different opponents, paired by a
-    rotation from a recorded seed (the same entrants and seed give the same pairings); creates the
-    scheduled matches. Only for an event without matches yet; a refusal names R17 and creates
-    nothing."""
+    rotation from a recorded seed (the same entrants and seed give the same pairings). Only for an
+    event without matches yet; records the seed and returns the pairs (team A, team B) for the
+    caller to schedule in the same transaction. A refusal names R17."""
     check_is_grand_prix(event)
-    with transaction.atomic():
-        event = locked_event(event)
-        if event.matches.exists():
-            refuse(_("R17: this event already has matches; remove them before drawing the pairings again."),
-                   "R17_paired")
-        teams = [entry.team for entry in event.grand_prix_entries.select_related(
-            "team__driver", "team__catcher").order_by("id")]
-        problem = pairing_problem(len(teams))
-        if problem == ODD_ENTRANTS:
-            refuse(_("R17: each team plays %(n)s matches, so the event needs an even number of entrants "
-                     "(it has %(count)s); or enter the pairs by hand.")
-                   % {"n": MATCHES_PER_TEAM, "count": len(teams)}, "R17_odd")
-        if problem:
-            refuse(_("R17: each team plays %(n)s different opponents, so the event needs at least %(least)s "
-                     "entrants (it has %(count)s).")
-                   % {"n": MATCHES_PER_TEAM, "least": MATCHES_PER_TEAM + 1, "count": len(teams)}, "R17_too_few")
-        event.draw_seed = seed or new_draw_seed()
-        event.drawn_at = timezone.now()
-        event.save(update_fields=["draw_seed", "drawn_at"])
-        played_on = played_on or default_date(event)
-        return [new_match(event, team_a, team_b, played_on=played_on, place=place, user=user,
-                          reason=_("Grand Prix pairing drawn (R17)"))
-                for round_pairs in grand_prix_pairings(teams, event.draw_seed) for team_a, team_b in round_pairs]
-
-
-def add_pairs(event, pairs, *, played_on=None, place="", user) -> list[Match]:
-    """R17: pairs entered by the organisers, each a scheduled match between two entrants; every
-    pair is checked (entrants, three matches a team) and one refusal saves none of them."""
-    check_is_grand_prix(event)
-    with transaction.atomic():
-        event = locked_event(event)
-        played_on = played_on or default_date(event)
-        return [new_match(event, team_a, team_b, played_on=played_on, place=place, user=user,
-                          reason=_("Grand Prix pairing entered (R17)"))
-                for team_a, team_b in pairs]
+    event = locked_event(event)
+    if event.matches.exists():
+        refuse(_("R17: this event already has matches; remove them before drawing the pairings again."),
+               "R17_paired")
+    teams = [entry.team for entry in event.grand_prix_entries.select_related(
+        "team__driver", "team__catcher").order_by("id")]
+    problem = pairing_problem(len(teams))
+    if problem == ODD_ENTRANTS:
+        refuse(_("R17: each team plays %(n)s matches, so the event needs an even number of entrants "
+                 "(it has %(count)s); or enter the pairs by hand.")
+               % {"n": MATCHES_PER_TEAM, "count": len(teams)}, "R17_odd")
+    if problem:
+        refuse(_("R17: each team plays %(n)s different opponents, so the event needs at least %(least)s "
+                 "entrants (it has %(count)s).")
+               % {"n": MATCHES_PER_TEAM, "least": MATCHES_PER_TEAM + 1, "count": len(teams)}, "R17_too_few")
+    event.draw_seed = seed or new_draw_seed()
+    event.drawn_at = timezone.now()
+    event.save(update_fields=["draw_seed", "drawn_at"])
+    return [pair for round_pairs in grand_prix_pairings(teams, event.draw_seed) for pair in round_pairs]
 
 
 def default_date(event):

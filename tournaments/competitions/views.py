@@ -3,16 +3,17 @@ free game (R18) (permission tournaments.enter_scores); the Cup's entries, draw a
 its ties (R16), a Grand Prix event's entrants and pairings (R17) (permission tournaments.organise)."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required, permission_required
-from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments import matches
 from tournaments.models import Competition, CupTie, Match, Season
+from tournaments.refusals import Refused
+from tournaments.roles import answer_refusal, jury_only, organisers_only
 
-from . import cup, free_games, grand_prix, schedule
+from . import cup, free_games, grand_prix
 from .cup import current_round_tie
 from .forms import (
     CupDrawForm,
@@ -25,14 +26,6 @@ from .forms import (
     GrandPrixWithdrawForm,
     TieScheduleForm,
 )
-from .grand_prix import mark_match
-
-ENTER = "tournaments.enter_scores"
-ORGANISE = "tournaments.organise"
-
-
-def jury_only(view):
-    return login_required(permission_required(ENTER, raise_exception=True)(view))
 
 
 @jury_only
@@ -44,10 +37,10 @@ def grand_prix_match(request, pk):
     form = GrandPrixMatchForm(request.POST or None, initial=initial, tie_choices=choices)
     if request.method == "POST" and form.is_valid():
         try:
-            mark_match(match, counts_for_championship=form.cleaned_data["counts_for_championship"],
+            matches.mark_grand_prix_match(match, counts_for_championship=form.cleaned_data["counts_for_championship"],
                        cup_tie=form.cleaned_data["cup_tie"])
-        except ValidationError as refused:
-            form.add_error(None, refused)
+        except Refused as refused:
+            answer_refusal(request, refused, form)
         else:
             messages.success(request, _("Saved: where this Grand Prix match counts."))
             return redirect(request.path)
@@ -65,16 +58,12 @@ def free_game_new(request, year):
             free_games.record_free_game(competition, played_on=data["played_on"], kind=data["kind"],
                                         variant=data["variant"], points=data["points"], record=data["record"],
                                         note=data["note"])
-        except ValidationError as refused:
-            form.add_error(None, refused)
+        except Refused as refused:
+            answer_refusal(request, refused, form)
         else:
             messages.success(request, _("Free game saved."))
             return redirect(reverse("public:free_games", args=[year]))
     return render(request, "competitions/free_game_form.html", {"season": season, "form": form})
-
-
-def organisers_only(view):
-    return login_required(permission_required(ORGANISE, raise_exception=True)(view))
 
 
 @organisers_only
@@ -128,9 +117,9 @@ CUP_ACTIONS = {
     "enter": ("entry", lambda competition, data, user: cup.enter_team(competition, data["team"])),
     "draw": ("draw", lambda competition, data, user: cup.make_draw(
         competition, seed=data["seed"] or None, pairs=data["pairs"])),
-    "schedule": ("tie", lambda competition, data, user: cup.schedule_tie_matches(
+    "schedule": ("tie", lambda competition, data, user: matches.schedule_tie_matches(
         data["tie"], played_on=data["played_on"], place=data["place"], user=user)),
-    "tie_breaker": ("tie", lambda competition, data, user: cup.schedule_tie_breaker(
+    "tie_breaker": ("tie", lambda competition, data, user: matches.schedule_tie_breaker(
         data["tie"], played_on=data["played_on"], place=data["place"], user=user)),
 }
 
@@ -172,9 +161,9 @@ def grand_prix_admin(request, year, slug):
 GRAND_PRIX_ACTIONS = {
     "enter": ("entry", lambda event, data, user: grand_prix.enter_team(event, data["team"])),
     "withdraw": ("withdraw", lambda event, data, user: grand_prix.remove_entry(event, data["team"])),
-    "draw": ("draw", lambda event, data, user: grand_prix.draw_pairings(
+    "draw": ("draw", lambda event, data, user: matches.draw_grand_prix_pairings(
         event, seed=data["seed"] or None, played_on=data["played_on"], place=data["place"], user=user)),
-    "pairs": ("pairs", lambda event, data, user: grand_prix.add_pairs(
+    "pairs": ("pairs", lambda event, data, user: matches.add_grand_prix_pairs(
         event, data["pairs"], played_on=data["played_on"], place=data["place"], user=user)),
 }
 
@@ -185,9 +174,9 @@ def remove_match(request, pk):
     """Take a scheduled match (no hands yet) of a Cup tie or a Grand Prix event off the calendar."""
     match = get_object_or_404(Match.objects.with_teams(), pk=pk)
     try:
-        schedule.remove_scheduled_match(match, user=request.user)
-    except ValidationError as refused:
-        messages.error(request, " ".join(refused.messages))
+        matches.remove_scheduled_match(match, user=request.user)
+    except Refused as refused:
+        answer_refusal(request, refused)
     else:
         messages.success(request, _("Removed: %(match)s.") % {"match": match})
     return redirect(organisers_page_of(match))
@@ -206,7 +195,7 @@ def attempt(form, action, *args, **kwargs) -> bool:
     """Run a rule-checked action; a refusal (naming its ruling) is shown on the form."""
     try:
         action(*args, **kwargs)
-    except ValidationError as refused:
+    except Refused as refused:
         form.add_error(None, refused)
         return False
     return True

@@ -8,8 +8,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.competitions.cup import current_round_tie
-from tournaments.models import Competition, CupTie, Match, Team
+from tournaments.competitions.cup import current_round_tie, current_round_ties
+from tournaments.models import Competition, Match, Team
 
 from . import notation
 
@@ -277,15 +277,6 @@ class MatchFilterForm(forms.Form):
 SEATS = (("a_driver", "team_a", "driver"), ("a_catcher", "team_a", "catcher"),
          ("b_driver", "team_b", "driver"), ("b_catcher", "team_b", "catcher"))
 SCHEDULED_KINDS = (Competition.Kind.CHAMPIONSHIP, Competition.Kind.CUP, Competition.Kind.GRAND_PRIX)
-
-
-def current_round_ties(season):
-    """The Cup ties of the current round (the earliest round with an undecided tie, as
-    tournaments.competitions.cup.current_round_tie has it), whose two teams are known."""
-    ties = CupTie.objects.filter(competition__season=season, competition__kind=Competition.Kind.CUP,
-                                 winner__isnull=True, team_a__isnull=False, team_b__isnull=False)
-    ties = list(ties.select_related("team_a", "team_b").order_by("round", "slot"))
-    return [tie for tie in ties if tie.round == ties[0].round] if ties else []
 
 
 class MatchForm(forms.ModelForm):

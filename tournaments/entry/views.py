@@ -8,67 +8,40 @@ need confirm_scores (checked again by the engine), agreeing a match agree_privat
 """
 
 import json
-from functools import wraps
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required, permission_required
-from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import engine
+from tournaments import bridge, matches
+from tournaments.competitions import championship
 from tournaments.models import Match, Season
+from tournaments.refusals import Refused, StaleMatch
+from tournaments.roles import (
+    AGREE,
+    ENTER,
+    answer_refusal,
+    check_may_edit,
+    get_match,
+    jury_only,
+    may_edit,
+    schedulers_only,
+)
 
 from . import history as match_history
-from . import notation, scheduling
+from . import notation
 from .forms import ImportForm, MatchFilterForm, MatchForm, MatchSaveForm, SendBackForm, hand_forms
 
-ENTER = "tournaments.enter_scores"
-CONFIRM = "tournaments.confirm_scores"
-ORGANISE = "tournaments.organise"
 MATCHES_A_PAGE = 50
 
 
-def jury_only(view):
-    """Login, then the jury's permission: anyone else gets 403."""
-    return login_required(permission_required(ENTER, raise_exception=True)(view))
-
-
-def schedulers_only(view):
-    """Login, then the jury's or the organisers' permission: anyone else gets 403."""
-
-    @wraps(view)
-    def checked(request, *args, **kwargs):
-        if not (request.user.has_perm(ENTER) or request.user.has_perm(ORGANISE)):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
-
-    return login_required(checked)
-
-
-def get_match(pk):
-    return get_object_or_404(
-        Match.objects.with_teams().select_related(
-            "entered_by", "confirmed_by", "jury_agreed_by", "a_driver", "a_catcher", "b_driver", "b_catcher",
-            "cup_tie__team_a", "cup_tie__team_b"),
-        pk=pk,
-    )
-
-
 def stored_hands(match):
-    return list(engine.hands_with_facts().filter(match=match).order_by("number"))
-
-
-def stored_answer(hand):
-    """The cached engine answer of a stored hand, in the FORMAT.md answer's shape."""
-    return {team: {"score": getattr(hand, f"score_{team.lower()}"), "raw": getattr(hand, f"raw_{team.lower()}"),
-                   "ceiling": getattr(hand, f"ceiling_{team.lower()}"), "lines": (hand.lines or {}).get(team, [])}
-            for team in ("A", "B")}
+    return list(bridge.hands_with_facts().filter(match=match).order_by("number"))
 
 
 # --- the match list --------------------------------------------------------------------------
@@ -80,11 +53,11 @@ def match_list(request):
     matches = (Match.objects.with_teams().select_related("entered_by", "jury_agreed_by")
                .annotate(hands_saved=Count("hands")).order_by("-played_on", "-id"))
     page = Paginator(filters.filter(matches), MATCHES_A_PAGE).get_page(request.GET.get("page"))
-    meetings = scheduling.annual_meetings({match.competition.season_id for match in page})
+    meetings = championship.annual_meetings({match.competition.season_id for match in page})
     for match in page:
-        meeting = meetings.get(match.competition.season_id) or scheduling.default_annual_meeting(
+        meeting = meetings.get(match.competition.season_id) or championship.default_annual_meeting(
             match.competition.season)
-        match.agreement_needed = bool(scheduling.agreement_reasons(match, meeting))
+        match.agreement_needed = bool(championship.agreement_reasons(match, meeting))
     return render(request, "jury/match_list.html", {
         "page": page, "filters": filters, "states": Match.State.choices,
         "state": filters.cleaned_data.get("state") if filters.is_bound else "",
@@ -121,7 +94,7 @@ def new_match(request):
 def match_particulars(request, pk):
     match = get_match(pk)
     heading = f"{match.team_a.name} – {match.team_b.name}, {match.played_on.isoformat()}"  # before the form edits it
-    editable = match.state in scheduling.EDITABLE_STATES
+    editable = match.state in matches.EDITABLE_STATES
     form = MatchForm(request.POST or None, instance=match, season=match.competition.season)
     if request.method == "POST":
         if save_particulars(request, form) is not None:
@@ -139,13 +112,10 @@ def save_particulars(request, form):
     match = form.instance
     is_new = match.pk is None
     try:
-        notices = scheduling.save_particulars(match, user=request.user, changed=form.changed_data,
+        notices = matches.save_particulars(match, user=request.user, changed=form.changed_data,
                                               expected_version=form.cleaned_data["version"])
-    except ValidationError as refused:  # a competition's rule (R15-R17), named in its message
-        form.add_error(None, refused)
-        return None
-    except engine.EntryRefused as refused:
-        form.add_error(None, refused.message)
+    except Refused as refused:  # a competition's rule (R15-R17) names its ruling; or the state, a stale version
+        answer_refusal(request, refused, form)
         return None
     done = _("The match is scheduled: %(match)s.") if is_new else _("The particulars are saved: %(match)s.")
     messages.success(request, done % {"match": match})
@@ -160,11 +130,9 @@ def agree(request, pk):
     """R15: the chief jury agrees a private or early Championship match before it is played."""
     match = get_match(pk)
     try:
-        scheduling.agree_match(match, request.user, expected_version=int(request.POST.get("version", -1)))
-    except engine.NotAllowed as refused:
-        raise PermissionDenied(refused.message) from None
-    except engine.EntryRefused as refused:
-        messages.error(request, refused.message)
+        matches.agree_match(match, request.user, expected_version=int(request.POST.get("version", -1)))
+    except Refused as refused:
+        answer_refusal(request, refused)
     else:
         messages.success(request, _("The match is agreed (R15)."))
     return redirect("jury:match", pk=match.pk)
@@ -173,13 +141,9 @@ def agree(request, pk):
 # --- one match -------------------------------------------------------------------------------
 
 
-def can_edit(match, user):
-    return not match.is_locked or user.has_perm(CONFIRM)
-
-
 def page_context(request, match, forms, answers, save_form=None, refused=None):
     is_correction = match.is_locked
-    reasons = scheduling.agreement_reasons(match)
+    reasons = championship.agreement_reasons(match)
     return {
         "match": match,
         "feast_help": notation.feast_help(),
@@ -187,15 +151,15 @@ def page_context(request, match, forms, answers, save_form=None, refused=None):
         "agreement_reasons": reasons,
         "agreement_because": _(" and ").join(reasons),
         "can_agree": bool(reasons) and match.jury_agreed_by_id is None and request.user.has_perm(
-            scheduling.AGREE_PERMISSION),
-        "particulars_editable": match.state in scheduling.EDITABLE_STATES,
+            AGREE),
+        "particulars_editable": match.state in matches.EDITABLE_STATES,
         "hands": list(zip(forms, answers, strict=True)),
-        "totals": engine.running_totals(answers),
+        "totals": bridge.running_totals(answers),
         "save_form": save_form or MatchSaveForm(initial={"version": match.version}),
         "send_back_form": SendBackForm(initial={"version": match.version}),
-        "editable": can_edit(match, request.user),
+        "editable": may_edit(match, request.user),
         "is_correction": is_correction,
-        "can_confirm": engine.may_confirm(match, request.user),
+        "can_confirm": matches.may_confirm(match, request.user),
         "can_submit": match.state in (Match.State.IN_ENTRY, Match.State.RETURNED),
         "refused": refused,
     }
@@ -207,9 +171,9 @@ def match_page(request, pk):
     if request.method == "POST":
         return save_match(request, match)
     hands = stored_hands(match)
-    records = [engine.hand_record(hand) for hand in hands]
+    records = [bridge.hand_record(hand) for hand in hands]
     forms = hand_forms(match.hands_expected, records=records)
-    answers = [stored_answer(hand) for hand in hands] + [None] * (match.hands_expected - len(hands))
+    answers = [bridge.stored_answer(hand) for hand in hands] + [None] * (match.hands_expected - len(hands))
     context = page_context(request, match, forms, answers)
     context["saved_hands"] = len(hands)
     return render(request, "jury/match.html", context)
@@ -222,8 +186,8 @@ def read_hands(forms):
         answer = None
         if form.is_valid() and not form.is_blank:
             try:
-                answer = engine.evaluate_hand_record(form.record)
-            except engine.InvalidRecord as invalid:
+                answer = bridge.evaluate_hand_record(form.record)
+            except bridge.InvalidRecord as invalid:
                 form.show_problems(invalid.problems)
         answers.append(answer)
     return answers
@@ -236,7 +200,7 @@ def show_match_problems(forms, problems):
         head, dot, rest = problem.field.partition("].")
         if head.startswith("hands[") and dot:
             number = int(head[len("hands["):])
-            forms[number].show_problems([engine.Problem(rest, problem.ruling, problem.message)])
+            forms[number].show_problems([bridge.Problem(rest, problem.ruling, problem.message)])
         else:
             general.append(str(problem))
     return general
@@ -244,8 +208,7 @@ def show_match_problems(forms, problems):
 
 def save_match(request, match):
     """Save the hands typed so far (hands 1..n, each complete), or a correction of a confirmed match."""
-    if not can_edit(match, request.user):
-        raise PermissionDenied(_("A confirmed match is corrected only by the chief jury."))
+    check_may_edit(match, request.user)
     forms = hand_forms(match.hands_expected, data=request.POST)
     save_form = MatchSaveForm(request.POST)
     answers = read_hands(forms)
@@ -293,23 +256,23 @@ def try_save(request, match, forms, data):
     records = [form.record for form in forms]
     try:
         if match.is_locked:
-            engine.correct_match(match, records, user=request.user, reason=data["reason"],
+            matches.correct_match(match, records, user=request.user, reason=data["reason"],
                                  expected_version=data["version"])
         else:
-            engine.record_match(match, records, user=request.user, expected_version=data["version"], draft=True)
-    except engine.InvalidRecord as invalid:
+            matches.record_match(match, records, user=request.user, expected_version=data["version"], draft=True)
+    except bridge.InvalidRecord as invalid:
         general = show_match_problems(forms, invalid.problems)
         return [_("The engine refused the match; nothing was saved.")] + general
-    except engine.StaleMatch as stale:
-        return [stale.message] + changed_hands(stale.current, records)
-    except engine.EntryRefused as refused:
-        return [refused.message]
+    except StaleMatch as stale:
+        return [stale.text] + changed_hands(stale.current, records)
+    except Refused as refused:
+        return [refused.text]
     return None
 
 
 def changed_hands(current, records):
     """What the other juror's save holds that differs from what this juror typed."""
-    stored = [engine.hand_record(hand) for hand in stored_hands(current)]
+    stored = [bridge.hand_record(hand) for hand in stored_hands(current)]
     lines = []
     for number in range(1, max(len(records), len(stored)) + 1):
         record = records[number - 1] if number <= len(records) else None
@@ -328,7 +291,7 @@ def preview(request, pk):
     forms = hand_forms(match.hands_expected, data=request.POST)
     answers = read_hands(forms)
     return render(request, "jury/_preview.html", {
-        "match": match, "hands": list(zip(forms, answers, strict=True)), "totals": engine.running_totals(answers),
+        "match": match, "hands": list(zip(forms, answers, strict=True)), "totals": bridge.running_totals(answers),
     })
 
 
@@ -341,11 +304,9 @@ def submit(request, pk):
     """The jury's explicit "Submit for confirmation", once every hand is saved."""
     match = get_match(pk)
     try:
-        engine.submit_match(match, request.user, expected_version=int(request.POST.get("version", -1)))
-    except engine.NotAllowed as refused:
-        raise PermissionDenied(refused.message) from None
-    except engine.EntryRefused as refused:
-        messages.error(request, refused.message)
+        matches.submit_match(match, request.user, expected_version=int(request.POST.get("version", -1)))
+    except Refused as refused:
+        answer_refusal(request, refused)
     else:
         messages.success(request, _("The match is submitted for confirmation: %(a)s - %(b)s.")
                          % {"a": match.score_a, "b": match.score_b})
@@ -358,11 +319,9 @@ def submit(request, pk):
 def confirm(request, pk):
     match = get_match(pk)
     try:
-        engine.confirm_match(match, request.user, expected_version=int(request.POST.get("version", -1)))
-    except engine.EntryRefused as refused:
-        if isinstance(refused, engine.NotAllowed):
-            raise PermissionDenied(refused.message) from None
-        messages.error(request, refused.message)
+        matches.confirm_match(match, request.user, expected_version=int(request.POST.get("version", -1)))
+    except Refused as refused:
+        answer_refusal(request, refused)
     else:
         messages.success(request, _("The match is confirmed."))
     return redirect("jury:match", pk=match.pk)
@@ -377,12 +336,10 @@ def send_back(request, pk):
         messages.error(request, _("Say why the match is sent back."))
         return redirect("jury:match", pk=match.pk)
     try:
-        engine.return_match(match, request.user, form.cleaned_data["comment"],
+        matches.return_match(match, request.user, form.cleaned_data["comment"],
                             expected_version=form.cleaned_data["version"])
-    except engine.NotAllowed as refused:
-        raise PermissionDenied(refused.message) from None
-    except engine.EntryRefused as refused:
-        messages.error(request, refused.message)
+    except Refused as refused:
+        answer_refusal(request, refused)
     else:
         messages.success(request, _("The match is sent back to the jury."))
     return redirect("jury:match", pk=match.pk)
@@ -400,7 +357,7 @@ def history(request, pk):
 @jury_only
 def export_record(request, pk):
     match = get_match(pk)
-    response = HttpResponse(json.dumps(engine.match_record(match), indent=2, ensure_ascii=False),
+    response = HttpResponse(json.dumps(bridge.match_record(match), indent=2, ensure_ascii=False),
                             content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'
     return response
@@ -412,8 +369,7 @@ def import_record(request, pk):
     form = ImportForm(request.POST or None, request.FILES or None, initial={"version": match.version})
     problems = []
     if request.method == "POST" and form.is_valid():
-        if not can_edit(match, request.user):
-            raise PermissionDenied(_("A confirmed match is corrected only by the chief jury."))
+        check_may_edit(match, request.user)
         problems = import_upload(request, match, form.cleaned_data)
         if not problems:
             messages.success(request, _("The match record is imported; submit the match for confirmation when it "
@@ -433,12 +389,12 @@ def import_upload(request, match, data):
         return [_("hands: FORMAT: a match record holds a list of hand records (royal-tarokk-match/1)")]
     try:
         if match.is_locked:
-            engine.correct_match(match, hands, user=request.user, reason=data["reason"],
+            matches.correct_match(match, hands, user=request.user, reason=data["reason"],
                                  expected_version=data["version"])
         else:
-            engine.record_match(match, hands, user=request.user, expected_version=data["version"], draft=True)
-    except engine.InvalidRecord as invalid:
+            matches.record_match(match, hands, user=request.user, expected_version=data["version"], draft=True)
+    except bridge.InvalidRecord as invalid:
         return [str(problem) for problem in invalid.problems]
-    except engine.EntryRefused as refused:
-        return [refused.message]
+    except Refused as refused:
+        return [refused.text]
     return []

@@ -1,11 +1,12 @@
 """The app's models, one module per subject, each imported here so Django finds it."""
 
 from .competitions import Competition, CupEntry, CupTie, FreeGame, FreeGameScore, GrandPrixEntry
+from .history import stamp
 from .matches import Announcement, Hand, Match, SilentPremium
 from .people import Player, Season, Team
 from .trophies import CupAward, TrophyWin
 
 __all__ = [
     "Announcement", "Competition", "CupAward", "CupEntry", "CupTie", "FreeGame", "FreeGameScore",
-    "GrandPrixEntry", "Hand", "Match", "Player", "Season", "SilentPremium", "Team", "TrophyWin",
+    "GrandPrixEntry", "Hand", "Match", "Player", "Season", "SilentPremium", "Team", "TrophyWin", "stamp",
 ]

@@ -15,9 +15,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import engine, register
+from tournaments import bridge, matches, register
 from tournaments.competitions import cup
-from tournaments.entry import scheduling
 from tournaments.models import Competition, GrandPrixEntry, Match, Player, Season, Team, TrophyWin
 from tournaments.roles import CHIEF_JURY, JURY, ORGANISER, ensure_roles
 
@@ -132,15 +131,15 @@ class Demo:
     def play(self, match, *, confirm=True, full=False, hands=None):
         """Record 8 legal hands through the bridge, entered by one juror and confirmed by the chief;
         with ``hands`` only the first ones are saved, a match still being entered."""
-        records = engine.random_hand_records(self.rng, match.hands_expected,
+        records = bridge.random_hand_records(self.rng, match.hands_expected,
                                              first_attackers=self.rng.choice("AB"), full=full, table=True)
         juror = self.users[self.rng.choice(["jury1", "jury2"])]
         if hands is not None:
-            engine.record_match(match, records[:hands], user=juror, draft=True)
+            matches.record_match(match, records[:hands], user=juror, draft=True)
             return match
-        engine.record_match(match, records, user=juror)
+        matches.record_match(match, records, user=juror)
         if confirm:
-            engine.confirm_match(match, self.users["chief"])
+            matches.confirm_match(match, self.users["chief"])
         return match
 
     def championship(self):
@@ -158,7 +157,7 @@ class Demo:
             match = self.new_match(competition, team_a, team_b, later, substitute_ok=False,
                                    played_publicly=number >= 2)
             if number == 0 and later >= timezone.localdate():  # R15: a private match the chief jury agreed
-                scheduling.agree_match(match, self.users["chief"])
+                matches.agree_match(match, self.users["chief"])
 
     def grand_prix(self):
         event = Competition.objects.create(season=self.season, kind=Competition.Kind.GRAND_PRIX,

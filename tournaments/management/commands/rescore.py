@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from tournaments import engine
+from tournaments import bridge, register
 
 
 class Command(BaseCommand):
@@ -17,7 +17,7 @@ class Command(BaseCommand):
     def handle(self, *args, fix=False, dry_run=False, **options):
         fix = fix and not dry_run
         with transaction.atomic():
-            differences = engine.rescore(fix=fix)
+            differences = bridge.rescore(fix=fix) + register.rederive(fix=fix)
         for line in differences:
             self.stdout.write(line)
         verb = "fixed" if fix else "found"

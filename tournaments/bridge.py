@@ -1,23 +1,18 @@
-"""The one bridge between stored facts and the rules engine (scoring/).
-
-Facts (who attacked, holdings, announcements, contras, results, silent premiums, or the full deal
-and tricks) are stored as rows; a FORMAT.md record is built from them (:func:`hand_record`,
-:func:`match_record`) or turned into them (:func:`record_match`). Every score kept in the
-database is the engine's answer for those facts, written in the same transaction that saves them
-(ARCHITECTURE.md, invariants). No other Django module imports scoring's evaluation functions.
+"""The bridge between stored rows and the rules engine (scoring/): a FORMAT.md record is built from
+the rows (:func:`hand_record`, :func:`match_record`), checked and scored by the engine, and its
+facts and the engine's answers written back as rows (:func:`store_hands`). Every score kept in the
+database is the engine's answer for the stored facts (ARCHITECTURE.md, invariants); no other
+Django module calls scoring's evaluation functions. A match's life (who may save, its states, the
+transaction) is tournaments.matches.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, Prefetch
-from django.utils import timezone
+from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 import scoring
@@ -27,44 +22,17 @@ from scoring.match import MATCH_FORMAT, check_alternation, match_result, tie_bre
 from scoring.problems import Problems
 from scoring.records import HAND_FORMAT
 
-from .models import Announcement, Hand, Match, SilentPremium
+from .models import Announcement, Hand, Match, SilentPremium, stamp
 
 __all__ = [
-    "EntryRefused", "InvalidRecord", "MatchLocked", "NotAllowed", "Problem", "StaleMatch",
-    "announcement_record", "check_match_records", "claim_version", "confirm_match", "correct_match",
-    "evaluate_hand_record", "hand_record", "may_confirm", "hands_with_facts", "match_record", "random_hand_records",
-    "match_totals", "record_match", "rescore", "rescore_match", "return_match", "running_totals", "stamp",
-    "submit_match",
+    "InvalidRecord", "Problem", "announcement_record", "check_match_records", "count_ruling",
+    "evaluate_hand_record", "hand_record", "hands_with_facts", "match_record", "match_totals",
+    "random_hand_records", "rescore", "rescore_match", "running_totals", "store_hands", "store_match_scores",
+    "stored_answer",
 ]
 
-TEAMS = ("A", "B")
+TEAMS = tuple(team.value for team in Team)
 TIE_BREAKER_HANDS = 2  # R16: a Cup tie-breaker is two hands, summed
-CONFIRM_PERMISSION = "tournaments.confirm_scores"
-ENTER_PERMISSION = "tournaments.enter_scores"
-
-
-class EntryRefused(Exception):
-    """A save the jury may not make as asked; the message says why."""
-
-    def __init__(self, message: str):
-        self.message = message
-        super().__init__(message)
-
-
-class MatchLocked(EntryRefused):
-    """A confirmed match changes only through a correction (chief jury, with a reason)."""
-
-
-class NotAllowed(EntryRefused):
-    """The user lacks the permission, or is the juror who entered the match (two-person rule)."""
-
-
-class StaleMatch(EntryRefused):
-    """Someone else saved the match since the form was opened (optimistic locking)."""
-
-    def __init__(self, message: str, current: Match):
-        super().__init__(message)
-        self.current = current
 
 
 # --- stored rows -> FORMAT.md records -----------------------------------------------------------
@@ -129,6 +97,13 @@ def match_record(match: Match) -> dict[str, Any]:
     }
 
 
+def stored_answer(hand: Hand) -> dict[str, Any]:
+    """The cached engine answer of a stored hand, in the FORMAT.md answer's shape."""
+    return {team: {"score": getattr(hand, f"score_{team.lower()}"), "raw": getattr(hand, f"raw_{team.lower()}"),
+                   "ceiling": getattr(hand, f"ceiling_{team.lower()}"), "lines": (hand.lines or {}).get(team, [])}
+            for team in TEAMS}
+
+
 # --- checking and scoring records ---------------------------------------------------------------
 
 
@@ -152,11 +127,7 @@ def _in_stored_order(record: Any) -> Any:
 
 def _check_hand(record: Any) -> CheckedHand:
     record = _in_stored_order(record)
-    try:
-        checked = scoring.check_hand(record)
-    except ModuleNotFoundError:  # the adjudicator is needed only for records with tricks
-        raise InvalidRecord([Problem("tricks", "R4", "deciding results from the tricks is not available yet")]) \
-            from None
+    checked = scoring.check_hand(record)
     scores = scoring.score_checked_hand(checked)
     answer = {team.value: scores[team].as_dict() for team in scores}
     return CheckedHand(checked, answer)
@@ -167,7 +138,7 @@ def evaluate_hand_record(record: Any) -> dict[str, Any]:
     return _check_hand(record).answer
 
 
-def _count_ruling(match: Match) -> str:
+def count_ruling(match: Match) -> str:
     return "R16" if match.hands_expected == TIE_BREAKER_HANDS else "R13"
 
 
@@ -179,9 +150,9 @@ def check_match_records(match: Match, records: list[Any], *, draft: bool = False
     expected = match.hands_expected
     count = len(records) if isinstance(records, list) else 0
     if draft and not 1 <= count <= expected:
-        problems.add("hands", _count_ruling(match), f"a match being entered holds 1 to {expected} hands, not {count}")
+        problems.add("hands", count_ruling(match), f"a match being entered holds 1 to {expected} hands, not {count}")
     elif not draft and (not isinstance(records, list) or count != expected):
-        problems.add("hands", _count_ruling(match), f"this match is exactly {expected} hands, not {count}")
+        problems.add("hands", count_ruling(match), f"this match is exactly {expected} hands, not {count}")
     problems.raise_if_any()
     check_alternation(records, problems)  # R3: attack alternates
     checked: list[CheckedHand] = []
@@ -223,13 +194,7 @@ def random_hand_records(rng, count: int, *, first_attackers: str = "A", full: bo
     return [make(rng, attackers=teams[number % 2], table=table) for number in range(count)]
 
 
-# --- saving: facts and their derived scores in one transaction ----------------------------------
-
-
-def stamp(instance, user, reason: str) -> None:
-    """Who made the change and why, for django-simple-history (call before ``save()``)."""
-    instance._history_user = user
-    instance._change_reason = reason
+# --- storing a checked match's facts and scores (the caller holds the transaction) -----------
 
 
 def _save_if_changed(instance, values: dict[str, Any], user, reason: str) -> bool:
@@ -298,7 +263,7 @@ def _store_silent(hand: Hand, checked: CheckedHand, user, reason: str) -> None:
         _delete(row, user, reason)
 
 
-def _store_hands(match: Match, checked_hands: list[CheckedHand], user, reason: str) -> None:
+def store_hands(match: Match, checked_hands: list[CheckedHand], user, reason: str) -> None:
     stored = {hand.number: hand for hand in hands_with_facts().filter(match=match)}
     for number, checked in enumerate(checked_hands, start=1):
         hand = stored.pop(number, None) or Hand(match=match, number=number)
@@ -309,41 +274,6 @@ def _store_hands(match: Match, checked_hands: list[CheckedHand], user, reason: s
         for row in [*hand.announcements.all(), *hand.silent_premiums.all()]:
             _delete(row, user, reason)
         _delete(hand, user, reason)
-
-
-def claim_version(match: Match, expected_version: int | None) -> None:
-    """Optimistic locking: a conditional UPDATE ... WHERE version = expected, inside the transaction.
-
-    On PostgreSQL the UPDATE also holds the row until commit, so of two concurrent saves from the
-    same version exactly one matches; SQLite serialises writers anyway.
-    """
-    expected = match.version if expected_version is None else expected_version
-    claimed = Match.objects.filter(pk=match.pk, version=expected).update(version=F("version") + 1)
-    if not claimed:
-        current = Match.objects.with_teams().select_related("entered_by").get(pk=match.pk)
-        who = current.entered_by or _("another juror")
-        raise StaleMatch(
-            _("This match was changed by %(who)s since you opened it (version %(old)s, now %(new)s); "
-              "nothing was saved. Reload the match to see their entry.")
-            % {"who": who, "old": expected, "new": current.version},
-            current,
-        )
-    match.version = expected + 1
-
-
-def _after_save(match: Match) -> None:
-    """Tell the register (R20) and the competitions about the saved match, in this transaction."""
-    for module_name, function_name in (("tournaments.register", "sync_match"),
-                                       ("tournaments.competitions", "after_match_saved")):
-        if importlib.util.find_spec(module_name) is None:
-            continue
-        function = getattr(importlib.import_module(module_name), function_name, None)
-        if function is None:
-            continue
-        try:
-            function(match)
-        except ValidationError as refused:  # a competition rule (R15-R17) refuses the match
-            raise EntryRefused(" ".join(refused.messages)) from None
 
 
 def match_totals(match: Match, answers: list[dict[str, Any]]) -> dict[str, int | None]:
@@ -359,119 +289,9 @@ def match_totals(match: Match, answers: list[dict[str, Any]]) -> dict[str, int |
     return totals
 
 
-def _store_match_scores(match: Match, checked_hands: list[CheckedHand]) -> None:
+def store_match_scores(match: Match, checked_hands: list[CheckedHand]) -> None:
     for name, value in match_totals(match, [checked.answer for checked in checked_hands]).items():
         setattr(match, name, value)
-
-
-def record_match(match: Match, hand_records: list[dict], *, user, expected_version: int | None = None,
-                 reason: str = "", correction: bool = False, draft: bool = False) -> Match:
-    """Check every hand, then in ONE transaction replace the match's facts and store every score.
-
-    A complete record leaves the match awaiting confirmation. A ``draft`` (the jury saving as it
-    goes) holds hands 1..n so far: their hand scores are stored, the match score only once every
-    hand is there, and the match stays "being entered" until :func:`submit_match`.
-
-    Raises InvalidRecord (nothing saved) for any problem, MatchLocked for a confirmed match unless
-    this is a correction, StaleMatch when ``expected_version`` is no longer the stored version.
-    """
-    checked_hands = check_match_records(match, hand_records, draft=draft and not correction)
-    if match.is_locked and not correction:
-        raise MatchLocked(_("This match is confirmed; only the chief jury may correct it, with a reason."))
-    reason = reason or (_("Hands saved") if draft else _("Scores entered"))
-    with transaction.atomic():
-        claim_version(match, expected_version)
-        _store_hands(match, checked_hands, user, reason)
-        _store_match_scores(match, checked_hands)
-        if not correction:
-            match.state = Match.State.IN_ENTRY if draft else Match.State.ENTERED
-            match.entered_by = user
-            match.entered_at = timezone.now()
-        stamp(match, user, reason)
-        match.save()
-        _after_save(match)
-    return match
-
-
-def correct_match(match: Match, hand_records: list[dict], *, user, reason: str,
-                  expected_version: int | None = None) -> Match:
-    """A change to a confirmed match: chief jury only, with a written reason; the match stays confirmed."""
-    if not user.has_perm(CONFIRM_PERMISSION):
-        raise NotAllowed(_("Correcting a confirmed match needs the chief jury's permission."))
-    if not reason.strip():
-        raise EntryRefused(_("A correction to a confirmed match needs a written reason."))
-    return record_match(match, hand_records, user=user, expected_version=expected_version,
-                        reason=_("Correction: %(reason)s") % {"reason": reason.strip()}, correction=True)
-
-
-def submit_match(match: Match, user, expected_version: int | None = None) -> Match:
-    """The jury's explicit "Submit for confirmation" of a match entered hand by hand: refused until
-    every hand is saved (R13, R16); then it awaits a second juror."""
-    if not user.has_perm(ENTER_PERMISSION):
-        raise NotAllowed(_("Submitting a match needs the jury's permission."))
-    if match.state not in (Match.State.IN_ENTRY, Match.State.RETURNED):
-        raise EntryRefused(_("Only a match being entered (or sent back) is submitted for confirmation; this one "
-                             "is %(state)s.") % {"state": match.get_state_display()})
-    saved = match.hands.count()
-    if saved != match.hands_expected or match.score_a is None:
-        raise EntryRefused(_("%(ruling)s: this match is %(expected)s hands and %(saved)s are saved; save every "
-                             "hand before submitting it for confirmation.")
-                           % {"ruling": _count_ruling(match), "expected": match.hands_expected, "saved": saved})
-    return _change_state(match, user, expected_version, _("Submitted for confirmation"),
-                         state=Match.State.ENTERED)
-
-
-def _check_second_juror(match: Match, user) -> None:
-    if not user.has_perm(CONFIRM_PERMISSION):
-        raise NotAllowed(_("Confirming scores needs the chief jury's permission."))
-    if match.entered_by_id == user.pk or _saved_part_of(match, user):
-        raise NotAllowed(_("The juror who entered a match cannot confirm it or send it back; "
-                           "a second juror must."))
-    if match.state != Match.State.ENTERED:
-        raise EntryRefused(_("Only a match awaiting confirmation can be confirmed or sent back."))
-
-
-def may_confirm(match: Match, user) -> bool:
-    """Whether the user may confirm the match or send it back now (the page offers it only then)."""
-    try:
-        _check_second_juror(match, user)
-    except EntryRefused:
-        return False
-    return True
-
-
-def _saved_part_of(match: Match, user) -> bool:
-    """Whether the user ever saved hands of this match: a match entered hand by hand may have
-    several jurors, and none of them is the second pair of eyes on it."""
-    entering = (Match.State.IN_ENTRY, Match.State.ENTERED)
-    return match.history.filter(history_user=user, state__in=entering).exists()
-
-
-def _change_state(match: Match, user, expected_version: int | None, reason: str, **values) -> Match:
-    with transaction.atomic():
-        claim_version(match, expected_version)
-        for key, value in values.items():
-            setattr(match, key, value)
-        stamp(match, user, reason)
-        match.save()
-        _after_save(match)
-    return match
-
-
-def confirm_match(match: Match, user, expected_version: int | None = None) -> Match:
-    """The second juror's confirmation: the match is locked and counts on the public pages."""
-    _check_second_juror(match, user)
-    return _change_state(match, user, expected_version, _("Confirmed"), state=Match.State.CONFIRMED,
-                         confirmed_by=user, confirmed_at=timezone.now())
-
-
-def return_match(match: Match, user, comment: str, expected_version: int | None = None) -> Match:
-    """Send an entered match back to the jury with a comment saying what to check."""
-    _check_second_juror(match, user)
-    if not comment.strip():
-        raise EntryRefused(_("Say why the match is sent back."))
-    return _change_state(match, user, expected_version, _("Sent back: %(comment)s") % {"comment": comment},
-                         state=Match.State.RETURNED, jury_comment=comment.strip())
 
 
 # --- rescore: every cached score re-derived from the facts --------------------------------------
@@ -524,7 +344,7 @@ def _rescore_match_totals(match: Match, answers: list[dict], *, fix: bool, user,
 
 
 def rescore(*, fix: bool = False, user=None) -> list[str]:
-    """Re-derive every hand and match score (and the trophy register) from the stored facts."""
+    """Re-derive every hand and match score from the stored facts (the register: register.rederive)."""
     differences: list[str] = []
     hands_by_match: dict[int, list[Hand]] = {}
     for hand in hands_with_facts().order_by("match_id", "number"):
@@ -532,9 +352,5 @@ def rescore(*, fix: bool = False, user=None) -> list[str]:
     with transaction.atomic():
         for match in Match.objects.with_teams().order_by("pk"):
             differences += rescore_match(match, hands_by_match.get(match.pk, []), fix=fix, user=user)
-        if importlib.util.find_spec("tournaments.register") is not None:
-            register = importlib.import_module("tournaments.register")
-            if hasattr(register, "rederive"):
-                differences += register.rederive(fix=fix)
     return differences
 

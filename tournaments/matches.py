@@ -1,0 +1,358 @@
+"""A match's life, every step in one place: scheduled (by the jury, or by the organisers for a Cup
+tie or a Grand Prix event), agreed by the chief jury when R15 asks it, recorded hand by hand,
+submitted, confirmed by a second juror or sent back, corrected once confirmed; a Grand Prix match
+counted elsewhere (R17); a scheduled match taken off the calendar.
+
+Each step claims the match's version (optimistic locking), stamps who and why for the history,
+and in the same transaction tells the competitions (R15-R17) and the trophy register (R20). Every
+rule says no with a :class:`~tournaments.refusals.Refused`; the rows <-> records conversion and
+the scores are the bridge's (tournaments.bridge).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from . import bridge, register
+from .competitions import after_match_saved, check_match_allowed, cup, grand_prix
+from .competitions.championship import AGREEMENT_REFUSAL, agreement_reasons
+from .models import CupTie, Match, stamp
+from .refusals import MatchLocked, NotAllowed, Refused, StaleMatch
+from .roles import AGREE, CONFIRM, ENTER
+
+# The particulars an agreement is given for: changing one of them withdraws the agreement (R15).
+AGREED_PARTICULARS = ("competition", "team_a", "team_b", "played_on", "played_publicly")
+# A match's particulars change until it is submitted for confirmation.
+EDITABLE_STATES = (Match.State.SCHEDULED, Match.State.IN_ENTRY, Match.State.RETURNED)
+
+
+# --- the version claim and the after-save calls ------------------------------------------------
+
+
+def claim_version(match: Match, expected_version: int | None) -> None:
+    """Optimistic locking: a conditional UPDATE ... WHERE version = expected, inside the transaction.
+
+    On PostgreSQL the UPDATE also holds the row until commit, so of two concurrent saves from the
+    same version exactly one matches; SQLite serialises writers anyway.
+    """
+    expected = match.version if expected_version is None else expected_version
+    claimed = Match.objects.filter(pk=match.pk, version=expected).update(version=F("version") + 1)
+    if not claimed:
+        current = Match.objects.with_teams().select_related("entered_by").get(pk=match.pk)
+        who = current.entered_by or _("another juror")
+        raise StaleMatch(
+            _("This match was changed by %(who)s since you opened it (version %(old)s, now %(new)s); "
+              "nothing was saved. Reload the match to see their entry.")
+            % {"who": who, "old": expected, "new": current.version},
+            current,
+        )
+    match.version = expected + 1
+
+
+def _after_save(match: Match) -> None:
+    """The register (R20) and the competitions (R15-R17) follow the saved match, in this transaction;
+    a competition's refusal rolls the whole save back."""
+    register.sync_match(match)
+    after_match_saved(match)
+
+
+def _change_state(match: Match, user, expected_version: int | None, reason: str, **values) -> Match:
+    with transaction.atomic():
+        claim_version(match, expected_version)
+        for key, value in values.items():
+            setattr(match, key, value)
+        stamp(match, user, reason)
+        match.save()
+        _after_save(match)
+    return match
+
+
+# --- scheduling: the jury's form -----------------------------------------------------------------
+
+
+def check_schedulable(match, user) -> bool:
+    """Raise the competitions' refusal (naming its ruling) of a match about to be scheduled; True
+    when it still needs the chief jury's agreement (R15)."""
+    try:
+        check_match_allowed(match)
+        return False
+    except Refused as refused:
+        if refused.code != AGREEMENT_REFUSAL or match.state != Match.State.SCHEDULED:
+            raise
+    # Checked again as if the chief jury agreed today: what remains is a refusal (for instance the
+    # match's date has passed, so an agreement would come too late).
+    given = (match.jury_agreed_by_id, match.jury_agreed_at)
+    match.jury_agreed_by_id, match.jury_agreed_at = user.pk, timezone.now()
+    try:
+        check_match_allowed(match)
+    finally:
+        match.jury_agreed_by_id, match.jury_agreed_at = given
+    return True
+
+
+def withdraw_agreement(match) -> bool:
+    """Clear a given agreement (its particulars changed); True when there was one."""
+    had_one = match.jury_agreed_by_id is not None
+    match.jury_agreed_by, match.jury_agreed_at = None, None
+    return had_one
+
+
+def save_particulars(match, *, user, expected_version: int | None = None, changed=()) -> list[str]:
+    """Create or change a match's particulars after the competitions' checks; returns notices for
+    the jury. ``changed`` names the fields the form changed (an agreement to other particulars is
+    withdrawn). Raises Refused (a rule, the state, a stale version)."""
+    if match.pk and match.state not in EDITABLE_STATES:
+        raise Refused(_("The particulars of a match change only until it is submitted for "
+                        "confirmation; this one is %(state)s.") % {"state": match.get_state_display()})
+    notices = []
+    if set(changed) & set(AGREED_PARTICULARS) and withdraw_agreement(match):
+        notices.append(_("R15: the jury's agreement was given for other particulars; it is withdrawn."))
+    if check_schedulable(match, user):
+        notices.append(_("R15: this match needs the chief jury's agreement before it is played, because "
+                         "%(reasons)s.") % {"reasons": _(" and ").join(agreement_reasons(match))})
+    with transaction.atomic():
+        reason = _("Particulars changed") if match.pk else _("Match scheduled")
+        if match.pk:
+            claim_version(match, expected_version)
+        stamp(match, user, reason)
+        match.save()
+    return notices
+
+
+# --- scheduling: the organisers' calendar of a Cup tie or a Grand Prix event ----------------------
+
+
+def new_match(competition, team_a, team_b, *, played_on, place="", user, reason, **extra) -> Match:
+    """A scheduled match between two teams, played by their Drivers and Catchers as entered (R14;
+    the jury names a substitute on the match if one plays, where the competition allows it).
+    Raises the competitions' refusal (naming its ruling); nothing is saved then."""
+    if team_a == team_b:
+        raise Refused(_("R13: a match is between two teams; a team cannot play itself."), code="R13_teams")
+    season = competition.season
+    if not season.starts <= played_on <= season.ends:
+        raise Refused(_("R15: a match of the %(year)s season is played between 1 January and "
+                        "31 December %(year)s.") % {"year": season.year}, code="R15_season")
+    match = Match(competition=competition, team_a=team_a, team_b=team_b, played_on=played_on,
+                  place=place or competition.place, a_driver=team_a.driver, a_catcher=team_a.catcher,
+                  b_driver=team_b.driver, b_catcher=team_b.catcher, **extra)
+    check_match_allowed(match)
+    stamp(match, user, reason)
+    match.save()
+    return match
+
+
+def schedule_tie_matches(tie: CupTie, *, played_on=None, place="", user) -> list[Match]:
+    """R16: put the three matches of a tie on the calendar (those it still lacks), between its
+    teams' Drivers and Catchers, by default on the round's date. A refusal names its ruling and
+    schedules nothing."""
+    with transaction.atomic():
+        tie, missing = cup.tie_to_schedule(tie)
+        played_on = played_on or cup.round_date(tie.competition, tie.round)
+        return [_new_tie_match(tie, Match.Kind.REGULAR, played_on, place, user, _("Cup tie match scheduled (R16)"))
+                for _number in range(missing)]
+
+
+def schedule_tie_breaker(tie: CupTie, *, played_on=None, place="", user) -> Match:
+    """R16: when the sums are equal after the three matches (and after every play-off so far), the
+    organisers put a two-hand tie-breaker on the calendar. Refused, naming R16, at any other time."""
+    with transaction.atomic():
+        tie = cup.locked_tie(tie)
+        played_on = played_on or cup.default_play_off_date(tie)
+        return _new_tie_match(tie, Match.Kind.TIE_BREAKER, played_on, place, user,
+                              _("Cup tie-breaker scheduled (R16)"))
+
+
+def _new_tie_match(tie, kind, played_on, place, user, reason) -> Match:
+    return new_match(tie.competition, tie.team_a, tie.team_b, played_on=played_on, place=place, user=user,
+                     reason=reason, cup_tie=tie, kind=kind)
+
+
+def draw_grand_prix_pairings(event, *, seed: str | None = None, played_on=None, place="", user) -> list[Match]:
+    """R17: the event's pairings drawn from a recorded seed, as scheduled matches; a refusal names
+    R17 and creates nothing."""
+    with transaction.atomic():
+        pairs = grand_prix.pairings_to_draw(event, seed=seed)
+        played_on = played_on or grand_prix.default_date(event)
+        return [new_match(event, team_a, team_b, played_on=played_on, place=place, user=user,
+                          reason=_("Grand Prix pairing drawn (R17)"))
+                for team_a, team_b in pairs]
+
+
+def add_grand_prix_pairs(event, pairs, *, played_on=None, place="", user) -> list[Match]:
+    """R17: pairs entered by the organisers, each a scheduled match between two entrants; every
+    pair is checked (entrants, three matches a team) and one refusal saves none of them."""
+    grand_prix.check_is_grand_prix(event)
+    with transaction.atomic():
+        event = grand_prix.locked_event(event)
+        played_on = played_on or grand_prix.default_date(event)
+        return [new_match(event, team_a, team_b, played_on=played_on, place=place, user=user,
+                          reason=_("Grand Prix pairing entered (R17)"))
+                for team_a, team_b in pairs]
+
+
+def remove_scheduled_match(match, *, user) -> None:
+    """Take a match off the calendar: only while it is scheduled, before any hand is entered (a
+    recorded match stays on record and is corrected by the jury instead)."""
+    if match.state != Match.State.SCHEDULED or match.hands.exists():
+        raise Refused(
+            _("Only a scheduled match without hands can be removed; this one is %(state)s.")
+            % {"state": match.get_state_display()}, code="not_scheduled")
+    stamp(match, user, _("Removed from the schedule by the organisers"))
+    match.delete()
+
+
+def mark_grand_prix_match(match, *, counts_for_championship: bool, cup_tie: CupTie | None) -> Match:
+    """R17: the jury counts a Grand Prix match also for the Championship and/or as a match of the
+    Cup tie the two teams play in the current round. Every rule of those competitions applies;
+    a refusal leaves the match unchanged."""
+    grand_prix.check_markable(match, cup_tie)
+    with transaction.atomic():
+        match = Match.objects.select_for_update().with_teams().get(pk=match.pk)
+        old_tie_id = match.cup_tie_id
+        match.counts_for_championship = counts_for_championship
+        match.cup_tie = cup_tie
+        check_match_allowed(match)
+        match.save(update_fields=["counts_for_championship", "cup_tie"])
+        after_match_saved(match)
+        if old_tie_id and old_tie_id != match.cup_tie_id:
+            cup.after_cup_match_saved(Match(cup_tie_id=old_tie_id))
+    return match
+
+
+# --- R15: the chief jury's agreement -----------------------------------------------------------
+
+
+def check_agreement(match, user) -> None:
+    """Refuse unless the chief jury may agree this match now (R15)."""
+    if not user.has_perm(AGREE):
+        raise NotAllowed(_("Agreeing a match needs the chief jury's permission."))
+    if not agreement_reasons(match):
+        raise Refused(_("R15: this match needs no agreement: it is not a Championship match played "
+                        "privately or before the annual meeting."))
+    if match.jury_agreed_by_id is not None:
+        raise Refused(_("This match is already agreed."))
+    if match.played_on < timezone.localdate():
+        raise Refused(_("R15: the jury agrees a match before it is played; this match's date "
+                        "(%(date)s) has passed.") % {"date": match.played_on.isoformat()})
+    if match.state != Match.State.SCHEDULED:
+        raise Refused(_("R15: the jury agrees a match before it is played; hands of this match "
+                        "are already entered."))
+
+
+def agree_match(match, user, expected_version: int | None = None) -> Match:
+    """R15: record the chief jury's agreement to a private or early Championship match."""
+    check_agreement(match, user)
+    with transaction.atomic():
+        claim_version(match, expected_version)
+        match.jury_agreed_by, match.jury_agreed_at = user, timezone.now()
+        stamp(match, user, _("Agreed by the chief jury (R15)"))
+        match.save()
+    return match
+
+
+# --- recording hands, submitting, correcting ---------------------------------------------------
+
+
+def record_match(match: Match, hand_records: list[dict], *, user, expected_version: int | None = None,
+                 reason: str = "", correction: bool = False, draft: bool = False) -> Match:
+    """Check every hand, then in ONE transaction replace the match's facts and store every score.
+
+    A complete record leaves the match awaiting confirmation. A ``draft`` (the jury saving as it
+    goes) holds hands 1..n so far: their hand scores are stored, the match score only once every
+    hand is there, and the match stays "being entered" until :func:`submit_match`.
+
+    Raises InvalidRecord (nothing saved) for any problem, MatchLocked for a confirmed match unless
+    this is a correction, StaleMatch when ``expected_version`` is no longer the stored version.
+    """
+    checked_hands = bridge.check_match_records(match, hand_records, draft=draft and not correction)
+    if match.is_locked and not correction:
+        raise MatchLocked(_("This match is confirmed; only the chief jury may correct it, with a reason."))
+    reason = reason or (_("Hands saved") if draft else _("Scores entered"))
+    with transaction.atomic():
+        claim_version(match, expected_version)
+        bridge.store_hands(match, checked_hands, user, reason)
+        bridge.store_match_scores(match, checked_hands)
+        if not correction:
+            match.state = Match.State.IN_ENTRY if draft else Match.State.ENTERED
+            match.entered_by = user
+            match.entered_at = timezone.now()
+        stamp(match, user, reason)
+        match.save()
+        _after_save(match)
+    return match
+
+
+def correct_match(match: Match, hand_records: list[dict], *, user, reason: str,
+                  expected_version: int | None = None) -> Match:
+    """A change to a confirmed match: chief jury only, with a written reason; the match stays confirmed."""
+    if not user.has_perm(CONFIRM):
+        raise NotAllowed(_("Correcting a confirmed match needs the chief jury's permission."))
+    if not reason.strip():
+        raise Refused(_("A correction to a confirmed match needs a written reason."))
+    return record_match(match, hand_records, user=user, expected_version=expected_version,
+                        reason=_("Correction: %(reason)s") % {"reason": reason.strip()}, correction=True)
+
+
+def submit_match(match: Match, user, expected_version: int | None = None) -> Match:
+    """The jury's explicit "Submit for confirmation" of a match entered hand by hand: refused until
+    every hand is saved (R13, R16); then it awaits a second juror."""
+    if not user.has_perm(ENTER):
+        raise NotAllowed(_("Submitting a match needs the jury's permission."))
+    if match.state not in (Match.State.IN_ENTRY, Match.State.RETURNED):
+        raise Refused(_("Only a match being entered (or sent back) is submitted for confirmation; this one "
+                        "is %(state)s.") % {"state": match.get_state_display()})
+    saved = match.hands.count()
+    if saved != match.hands_expected or match.score_a is None:
+        raise Refused(_("%(ruling)s: this match is %(expected)s hands and %(saved)s are saved; save every "
+                        "hand before submitting it for confirmation.")
+                      % {"ruling": bridge.count_ruling(match), "expected": match.hands_expected, "saved": saved})
+    return _change_state(match, user, expected_version, _("Submitted for confirmation"),
+                         state=Match.State.ENTERED)
+
+
+# --- confirmation by a second juror ------------------------------------------------------------
+
+
+def _check_second_juror(match: Match, user) -> None:
+    if not user.has_perm(CONFIRM):
+        raise NotAllowed(_("Confirming scores needs the chief jury's permission."))
+    if match.entered_by_id == user.pk or _saved_part_of(match, user):
+        raise NotAllowed(_("The juror who entered a match cannot confirm it or send it back; "
+                           "a second juror must."))
+    if match.state != Match.State.ENTERED:
+        raise Refused(_("Only a match awaiting confirmation can be confirmed or sent back."))
+
+
+def may_confirm(match: Match, user) -> bool:
+    """Whether the user may confirm the match or send it back now (the page offers it only then)."""
+    try:
+        _check_second_juror(match, user)
+    except Refused:
+        return False
+    return True
+
+
+def _saved_part_of(match: Match, user) -> bool:
+    """Whether the user ever saved hands of this match: a match entered hand by hand may have
+    several jurors, and none of them is the second pair of eyes on it."""
+    entering = (Match.State.IN_ENTRY, Match.State.ENTERED)
+    return match.history.filter(history_user=user, state__in=entering).exists()
+
+
+def confirm_match(match: Match, user, expected_version: int | None = None) -> Match:
+    """The second juror's confirmation: the match is locked and counts on the public pages."""
+    _check_second_juror(match, user)
+    return _change_state(match, user, expected_version, _("Confirmed"), state=Match.State.CONFIRMED,
+                         confirmed_by=user, confirmed_at=timezone.now())
+
+
+def return_match(match: Match, user, comment: str, expected_version: int | None = None) -> Match:
+    """Send an entered match back to the jury with a comment saying what to check."""
+    _check_second_juror(match, user)
+    if not comment.strip():
+        raise Refused(_("Say why the match is sent back."))
+    return _change_state(match, user, expected_version, _("Sent back: %(comment)s") % {"comment": comment},
+                         state=Match.State.RETURNED, jury_comment=comment.strip())

@@ -1,0 +1,31 @@
+"""The one refusal: a rule says no to what was asked, and the message says why in plain words
+(the field or the ruling, e.g. "R15: ..."). It is a ValidationError, so a form shows it as it is;
+the subclasses are the refusals a page answers differently (roles.answer_refusal)."""
+
+from django.core.exceptions import ValidationError
+
+
+class Refused(ValidationError):
+    """Refused by a rule; nothing of the refused change is stored."""
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.messages)
+
+
+class NotAllowed(Refused):
+    """The user lacks the permission, or is the juror who entered the match (two-person rule):
+    the page answers 403."""
+
+
+class MatchLocked(Refused):
+    """A confirmed match changes only through a correction (chief jury, with a reason)."""
+
+
+class StaleMatch(Refused):
+    """Someone else saved the match since the form was opened (optimistic locking); ``current``
+    is the match as stored now."""
+
+    def __init__(self, message, current):
+        super().__init__(message, code="stale")
+        self.current = current
