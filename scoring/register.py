@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .feasts import FEASTS
+from .competitions import shared_places
+from .feasts import FEASTS, trophy_ranking_key
 
 DEFAULT_THRESHOLDS = (100, 250, 500, 1000)  # R20 setting: trophy points at which a cup is awarded
 
@@ -37,3 +38,13 @@ def running_totals(points: Iterable[int]) -> list[int]:
         total += value
         totals.append(total)
     return totals
+
+
+def register_ranking(players: Sequence[tuple[int, Sequence[str]]]) -> list[tuple[int, int]]:
+    """R19, R20: the national register's order for players given as (trophy points, standing
+    trophies): most points first; equal points are ordered by the R19 trophy ranking (the best
+    trophy, then the next), and players equal in both share a place. Returns (position in
+    ``players``, place) in ranking order; players equal in both keep the order they were given."""
+    keys = [(points, trophy_ranking_key(list(trophies))) for points, trophies in players]
+    order = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)  # stable within a tie
+    return list(zip(order, shared_places([keys[position] for position in order]), strict=True))

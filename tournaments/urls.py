@@ -13,5 +13,5 @@ urlpatterns = [
     path("jury/", include("tournaments.entry.urls")),
     path("", include("tournaments.public.urls")),
     path("jury/competitions/", include("tournaments.competitions.urls")),
-    path("register/", include("tournaments.register_urls")),
+    path("register/", include("tournaments.register.urls")),
 ]

@@ -1,6 +1,6 @@
 """R20: trophy points and the cups they reach, as plain arithmetic."""
 
-from scoring.register import DEFAULT_THRESHOLDS, running_totals, thresholds_reached, trophy_points
+from scoring.register import DEFAULT_THRESHOLDS, register_ranking, running_totals, thresholds_reached, trophy_points
 
 
 def test_a_trophy_earns_one_point_or_its_value():
@@ -24,3 +24,11 @@ def test_the_thresholds_in_force_for_each_win_decide():
 
 def test_running_totals_skip_nothing_and_count_withdrawn_wins_as_zero():
     assert running_totals([120, 0, 30]) == [120, 120, 150]
+
+
+def test_the_register_ranks_by_points_then_the_best_trophy_and_equal_players_share_a_place():
+    # R20: most trophy points first; R19: equal points are ordered by the best trophy (Royal above
+    # Grand); equal in both, the players share the place and keep their given order.
+    players = [(2, ["grand"]), (3, ["grand"]), (2, ["royal"]), (2, ["grand"])]
+
+    assert register_ranking(players) == [(1, 1), (2, 2), (0, 3), (3, 3)]

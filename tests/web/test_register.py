@@ -2,7 +2,7 @@
 correction, trophy points and cups at thresholds, and the whole-register check used by rescore.
 
 Matches are built directly with the ORM (Hand + Announcement rows, state confirmed), the way the
-engine stores them, and tournaments.register.sync_match is called as the engine calls it.
+engine stores them, and tournaments.sync.sync_match is called as the engine calls it.
 """
 
 import datetime
@@ -10,7 +10,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from tournaments import register
 from tournaments.models import (
     Announcement,
     Competition,
@@ -22,6 +21,7 @@ from tournaments.models import (
     Team,
     TrophyWin,
 )
+from tournaments.register import sync
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +72,7 @@ def set_announcements(match, trophies):
 
 def confirmed_match(world, played_on=MARCH_1, trophies=()):
     match = make_match(world, played_on, trophies)
-    register.sync_match(match)
+    sync.sync_match(match)
     return match
 
 
@@ -117,7 +117,7 @@ def test_a_match_enters_the_register_only_once_confirmed(state):
     world = make_world()
     match = make_match(world, trophies=[(1, "A.driver", "royal", "won")], state=state)
 
-    register.sync_match(match)
+    sync.sync_match(match)
 
     assert not TrophyWin.objects.exists()
 
@@ -143,7 +143,7 @@ def test_syncing_an_unchanged_match_leaves_its_entries_untouched():
     [win] = TrophyWin.objects.all()
     history_rows = win.history.count()
 
-    register.sync_match(match)
+    sync.sync_match(match)
 
     [again] = TrophyWin.objects.all()
     assert again.pk == win.pk and again.history.count() == history_rows
@@ -155,7 +155,7 @@ def test_a_correction_that_replaces_the_hands_keeps_a_trophy_that_still_holds():
     [win] = TrophyWin.objects.all()
 
     set_announcements(match, [(5, "A.driver", "royal", "won")])
-    register.sync_match(match)
+    sync.sync_match(match)
 
     [again] = TrophyWin.objects.all()
     assert again.pk == win.pk and again.withdrawn_on is None
@@ -167,11 +167,11 @@ def test_a_correction_that_removes_a_trophy_withdraws_the_entry_with_reason_and_
     match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won"), (2, "B.driver", "scale", "won")])
 
     set_announcements(match, [(1, "A.driver", "royal", "lost"), (2, "B.driver", "scale", "won")])
-    register.sync_match(match)
+    sync.sync_match(match)
 
     royal = TrophyWin.objects.get(trophy="royal")
     assert royal.withdrawn_on is not None
-    assert royal.withdrawal_reason == register.REASON_TROPHY_REMOVED
+    assert royal.withdrawal_reason == sync.REASON_TROPHY_REMOVED
     assert TrophyWin.objects.get(trophy="scale").withdrawn_on is None
     assert TrophyWin.objects.count() == 2  # never deleted
 
@@ -181,10 +181,10 @@ def test_a_deleted_hand_withdraws_its_trophy():
     match = confirmed_match(world, trophies=[(8, "A.driver", "royal", "won")])
 
     match.hands.get(number=8).delete()
-    register.sync_match(match)
+    sync.sync_match(match)
 
     [win] = TrophyWin.objects.all()
-    assert win.withdrawal_reason == register.REASON_TROPHY_REMOVED
+    assert win.withdrawal_reason == sync.REASON_TROPHY_REMOVED
 
 
 def test_a_match_sent_back_withdraws_its_trophies_and_reconfirming_enters_them_anew():
@@ -192,12 +192,12 @@ def test_a_match_sent_back_withdraws_its_trophies_and_reconfirming_enters_them_a
     match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
 
     Match.objects.filter(pk=match.pk).update(state=Match.State.RETURNED)
-    register.sync_match(match)
+    sync.sync_match(match)
     [withdrawn] = TrophyWin.objects.all()
-    assert withdrawn.withdrawal_reason == register.REASON_MATCH_NOT_CONFIRMED
+    assert withdrawn.withdrawal_reason == sync.REASON_MATCH_NOT_CONFIRMED
 
     Match.objects.filter(pk=match.pk).update(state=Match.State.CONFIRMED)
-    register.sync_match(match)
+    sync.sync_match(match)
     assert [win.withdrawn_on for win in TrophyWin.objects.order_by("id")] == [withdrawn.withdrawn_on, None]
 
 
@@ -207,7 +207,7 @@ def test_the_same_trophy_twice_in_a_match_is_two_entries():
     assert len(standing(world.alice)) == 2
 
     set_announcements(match, [(4, "A.driver", "marriage", "won")])
-    register.sync_match(match)
+    sync.sync_match(match)
 
     assert len(standing(world.alice)) == 1
     assert TrophyWin.objects.filter(withdrawn_on__isnull=False).count() == 1
@@ -218,7 +218,7 @@ def test_a_corrected_date_moves_the_entry_without_withdrawing_it():
     match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
 
     Match.objects.filter(pk=match.pk).update(played_on=MARCH_8)
-    register.sync_match(match)
+    sync.sync_match(match)
 
     [win] = TrophyWin.objects.all()
     assert win.won_on == MARCH_8 and win.withdrawn_on is None
@@ -281,11 +281,11 @@ def test_a_correction_that_removes_the_trophy_withdraws_its_award_and_keeps_both
     [award] = CupAward.objects.all()
 
     set_announcements(second, [(1, "A.driver", "marriage", "lost")])
-    register.sync_match(second)
+    sync.sync_match(second)
 
     award.refresh_from_db()
     assert award.withdrawn_on is not None
-    assert award.withdrawal_reason == register.REASON_POINTS_BELOW
+    assert award.withdrawal_reason == sync.REASON_POINTS_BELOW
     assert award.reached_by.withdrawn_on is not None
 
     confirmed_match(world, MARCH_15, [(1, "A.driver", "scale", "won")])  # 180 again
@@ -301,7 +301,7 @@ def test_an_earlier_trophy_confirmed_later_takes_the_award_over():
     confirmed_match(world, MARCH_8, [(1, "A.driver", "marriage", "won")])
 
     old, new = CupAward.objects.order_by("id")
-    assert old.withdrawal_reason == register.REASON_REACHED_BY_OTHER
+    assert old.withdrawal_reason == sync.REASON_REACHED_BY_OTHER
     assert (new.withdrawn_on, new.awarded_on, new.reached_by.won_on) == (None, MARCH_8, MARCH_8)
 
 
@@ -311,7 +311,7 @@ def test_rederive_finds_nothing_in_a_register_kept_by_sync_match():
     world = make_world(values=True, thresholds="100")
     confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
 
-    assert register.rederive() == []
+    assert sync.rederive() == []
 
 
 def test_rederive_reports_and_repairs_a_register_that_missed_a_match():
@@ -320,13 +320,13 @@ def test_rederive_reports_and_repairs_a_register_that_missed_a_match():
     unsynced = make_match(world, MARCH_8, [(1, "B.driver", "royal", "won")])  # never synced
     TrophyWin.objects.filter(trophy="royal", player=world.alice).update(points=7)  # tampered
 
-    lines = register.rederive()
+    lines = sync.rederive()
     assert any(f"match {unsynced.pk}" in line and "missing Royal of Carol" in line for line in lines)
     assert any("differs in points" in line for line in lines)
     assert not TrophyWin.objects.filter(player=world.carol).exists()  # a dry run changes nothing
 
-    assert register.rederive(fix=True) == lines
-    assert register.rederive() == []
+    assert sync.rederive(fix=True) == lines
+    assert sync.rederive() == []
     assert TrophyWin.objects.get(player=world.carol).points == 200
     assert CupAward.objects.filter(player=world.carol, withdrawn_on__isnull=True).count() == 1
 
@@ -338,12 +338,12 @@ def test_rederive_withdraws_entries_of_a_match_no_longer_confirmed_and_keeps_var
     TrophyWin.objects.create(player=world.carol, trophy="gloria", variant=TrophyWin.Variant.EMPEROR,
                              won_on=MARCH_8, points=1)
 
-    lines = register.rederive(fix=True)
+    lines = sync.rederive(fix=True)
 
     assert len(lines) == 1 and "no longer holds" in lines[0]
-    assert TrophyWin.objects.get(trophy="royal").withdrawal_reason == register.REASON_MATCH_NOT_CONFIRMED
+    assert TrophyWin.objects.get(trophy="royal").withdrawal_reason == sync.REASON_MATCH_NOT_CONFIRMED
     assert TrophyWin.objects.get(trophy="gloria").withdrawn_on is None
-    assert register.rederive() == []
+    assert sync.rederive() == []
 
 
 def test_a_correction_of_who_played_moves_the_trophy_to_the_player_now_in_the_seat():
@@ -352,10 +352,10 @@ def test_a_correction_of_who_played_moves_the_trophy_to_the_player_now_in_the_se
     erin = Player.objects.create(name="Erin", membership_number="2026-erin")
 
     Match.objects.filter(pk=match.pk).update(a_driver=erin)
-    register.sync_match(match)
+    sync.sync_match(match)
 
     alices = TrophyWin.objects.get(player=world.alice)
-    assert alices.withdrawal_reason == register.REASON_CREDIT_CHANGED
+    assert alices.withdrawal_reason == sync.REASON_CREDIT_CHANGED
     assert TrophyWin.objects.get(player=erin).withdrawn_on is None
 
 
@@ -366,19 +366,19 @@ def test_rederive_reports_and_remakes_a_missing_cup_and_withdraws_one_not_due():
     stray = CupAward.objects.create(player=world.bob, threshold=100, awarded_on=MARCH_1,
                                     reached_by=TrophyWin.objects.get())
 
-    lines = register.rederive(fix=True)
+    lines = sync.rederive(fix=True)
 
     assert sorted(lines) == [
         f"register: Alice: missing cup for 100 points (reached on {TrophyWin.objects.get().won_on})",
         f"register: Bob: cup {stray.pk} for 100 points no longer holds",
     ]
     assert CupAward.objects.filter(withdrawn_on__isnull=True).get().player == world.alice
-    assert register.rederive() == []
+    assert sync.rederive() == []
 
 
 def test_a_variant_trophy_outside_any_season_counts_one_point_against_the_default_thresholds():
     world = make_world(thresholds="1")
-    win = register.enter_variant_trophy(player=world.alice, trophy="royal", variant="emperor",
+    win = sync.enter_variant_trophy(player=world.alice, trophy="royal", variant="emperor",
                                         won_on=datetime.date(2031, 5, 1), user=None)[0]
 
     assert win.points == 1  # no season for 2031: R20's defaults

@@ -11,6 +11,7 @@ from tests import factories
 from tests.web.test_register import MARCH_1, MARCH_8, MARCH_15, confirmed_match, make_world
 from tournaments import matches, register
 from tournaments.models import CupAward, Player, TrophyWin
+from tournaments.register import sync
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +67,7 @@ def make_register_rows(first, last, season_world):
                                          competition=season_world.championship)
                 for trophy in ("grand", "manille")]
         TrophyWin.objects.create(player=player, trophy="royal", won_on=MARCH_8, points=1,
-                                 withdrawn_on=MARCH_15, withdrawal_reason=register.REASON_TROPHY_REMOVED)
+                                 withdrawn_on=MARCH_15, withdrawal_reason=sync.REASON_TROPHY_REMOVED)
         CupAward.objects.create(player=player, threshold=100, awarded_on=MARCH_8, reached_by=wins[1])
 
 

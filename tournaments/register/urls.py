@@ -1,7 +1,9 @@
+"""The register's pages, and its PDF and spreadsheet copies (tournaments.outputs)."""
+
 from django.urls import path
 
-from tournaments import register_views as views
 from tournaments.outputs import views as outputs
+from tournaments.register import views
 
 app_name = "register"
 

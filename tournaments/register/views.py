@@ -1,21 +1,20 @@
 """Pages of the national trophy register (R20): public and read-only, except the jury's form for
 trophies won in recognised variants."""
 
-from django import forms
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.db.models import Count, OuterRef, Subquery
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import register
-from tournaments.models import Competition, CupAward, Player, Team, TrophyWin
-from tournaments.models.trophies import TROPHY_CHOICES
+from tournaments.models import Competition, CupAward, Player, TrophyWin
 from tournaments.roles import jury_only
+
+from . import standings, sync
+from .forms import VariantTrophyForm, WithdrawalForm
 
 
 def national_register(request):
-    return render(request, "public/register/index.html", {"rows": register.national_register()})
+    return render(request, "public/register/index.html", {"rows": standings.national_register()})
 
 
 def player_trophies(request, pk):
@@ -23,7 +22,7 @@ def player_trophies(request, pk):
     wins = TrophyWin.objects.filter(player=player).select_related(
         "partner", "team", "competition", "match__team_a", "match__team_b")
     awards = CupAward.objects.filter(player=player).select_related("reached_by").order_by("awarded_on", "id")
-    steps = register.points_over_time(wins)
+    steps = standings.points_over_time(wins)
     return render(request, "public/register/player.html", {
         "player": player, "steps": steps, "awards": awards,
         "points": steps[-1].total if steps else 0, "chart": points_chart(steps),
@@ -64,53 +63,17 @@ def competition_trophies(request, pk):
 
 
 def latest_awards(request):
-    return render(request, "public/register/awards.html", {"events": register.latest_award_events()})
-
-
-class VariantTrophyForm(forms.Form):
-    """R20: a trophy won in a recognised variant, with the same facts as a recorded one."""
-
-    player = forms.ModelChoiceField(Player.objects.filter(active=True), label=_("Player"))
-    partner = forms.ModelChoiceField(Player.objects.filter(active=True), label=_("Partner"), required=False)
-    team = forms.ModelChoiceField(Team.objects.select_related("season"), label=_("Team"), required=False)
-    trophy = forms.ChoiceField(choices=TROPHY_CHOICES, label=_("Trophy"))
-    variant = forms.ChoiceField(
-        choices=[choice for choice in TrophyWin.Variant.choices if choice[0] != TrophyWin.Variant.ROYAL],
-        label=_("Variant"),
-    )
-    won_on = forms.DateField(label=_("Won on"), widget=forms.DateInput(attrs={"type": "date"}))
-    competition = forms.ModelChoiceField(Competition.objects.select_related("season"), label=_("Competition"),
-                                         required=False)
-
-    def clean(self):
-        data = super().clean()
-        player, partner, team = data.get("player"), data.get("partner"), data.get("team")
-        if player and partner and player == partner:
-            self.add_error("partner", ValidationError(_("The partner is another player."), code="same_player"))
-        if team and player and player.pk not in team.member_ids():
-            self.add_error("team", ValidationError(_("%(player)s does not play for %(team)s."),
-                                                   code="not_in_team", params={"player": player, "team": team}))
-        won_on = data.get("won_on")
-        for field in ("team", "competition"):
-            chosen = data.get(field)
-            if chosen and won_on and chosen.season.year != won_on.year:
-                self.add_error(field, ValidationError(_("It belongs to the season %(year)s, not to the date's."),
-                                                      code="other_season", params={"year": chosen.season.year}))
-        return data
+    return render(request, "public/register/awards.html", {"events": standings.latest_award_events()})
 
 
 @jury_only
 def enter_variant_trophy(request):
     form = VariantTrophyForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        wins = register.enter_variant_trophy(user=request.user, **form.cleaned_data)
+        wins = sync.enter_variant_trophy(user=request.user, **form.cleaned_data)
         messages.success(request, _("The trophy is entered in the register."))
         return redirect("register:player", pk=wins[0].player_id)
     return render(request, "public/register/variant_form.html", {"form": form})
-
-
-class WithdrawalForm(forms.Form):
-    reason = forms.CharField(label=_("Reason for withdrawal"), max_length=200)
 
 
 @jury_only
@@ -120,7 +83,7 @@ def withdraw_variant_trophy(request, pk):
                             .filter(withdrawn_on__isnull=True), pk=pk)
     form = WithdrawalForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        register.withdraw_variant_trophy(win, form.cleaned_data["reason"])
+        sync.withdraw_variant_trophy(win, form.cleaned_data["reason"])
         messages.success(request, _("The trophy is withdrawn."))
         return redirect("register:player", pk=win.player_id)
     return render(request, "public/register/withdraw_form.html", {"form": form, "win": win})

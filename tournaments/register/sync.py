@@ -1,4 +1,4 @@
-"""The national trophy register and its cups (R11, R19, R20).
+"""The national trophy register kept in step with the matches (R11, R19, R20).
 
 The register is derived from facts: every trophy announced and won in a hand of a CONFIRMED match
 is an entry (R20), credited to the announcing player, or to both partners when the season says so.
@@ -7,20 +7,20 @@ threshold is no longer reached by that trophy, are withdrawn with a reason and a
 pages can show both the award and its withdrawal.
 
 sync_match(match) runs inside the transaction that saved the match (tournaments.matches); rederive()
-checks (and with fix=True repairs) the whole register for `manage.py rescore`.
+checks (and with fix=True repairs) the whole register for `manage.py rescore`. The jury's entries
+for trophies won in recognised variants are made and withdrawn here too.
 """
 
 import datetime
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Count, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from scoring import register as register_rules
-from scoring.feasts import FEASTS, trophy_rank, trophy_ranking_key
-from tournaments.feast_names import FEAST_NAMES
+from scoring.cards import Seat, Team
+from scoring.feasts import FEASTS
 from tournaments.models import Announcement, CupAward, Match, Player, Season, TrophyWin
 
 # Withdrawal reasons are stored in English and translated when shown ({% translate %}).
@@ -87,9 +87,8 @@ def credits_of_match(match, announcements=None):
              "B.driver": match.b_driver_id, "B.catcher": match.b_catcher_id}
     credits = []
     for announcement in announcements:
-        team_label = announcement.seat[0]
-        partner_seat = f"{team_label}.catcher" if announcement.seat.endswith("driver") else f"{team_label}.driver"
-        announcer, partner = seats[announcement.seat], seats[partner_seat]
+        seat = Seat.parse(announcement.seat)
+        announcer, partner = seats[str(seat)], seats[str(seat.partner)]
         credited = [(announcer, partner)]
         if season.trophy_credit_both_partners and partner is not None:
             credited.append((partner, announcer))
@@ -98,7 +97,7 @@ def credits_of_match(match, announcements=None):
                 continue
             credits.append(Credit(
                 trophy=announcement.feast, player_id=player_id, partner_id=partner_id,
-                team_id=match.team_a_id if team_label == "A" else match.team_b_id,
+                team_id=match.team_a_id if seat.team is Team.A else match.team_b_id,
                 won_on=match.played_on, competition_id=match.competition_id,
                 points=trophy_points(announcement.feast, season),
                 hand_id=announcement.hand_id, announcement_id=announcement.pk,
@@ -359,91 +358,6 @@ def enter_variant_trophy(*, player, trophy, variant, won_on, user, partner=None,
         ]
         sync_awards({win.player_id for win in wins})
     return wins
-
-
-# --- reading the register --------------------------------------------------------------------
-
-@dataclass
-class Standing:
-    """One line of the national register."""
-
-    player: Player
-    points: int
-    trophy_count: int
-    trophies: list
-    cups: list
-    place: int = 0
-
-    @property
-    def best_trophy(self):
-        """R19: the highest-ranking trophy the player holds (the one ranking, scoring.feasts)."""
-        return FEASTS[min(self.trophies, key=trophy_rank)] if self.trophies else None
-
-    @property
-    def best_trophy_name(self):
-        return FEAST_NAMES[self.best_trophy.id] if self.trophies else ""
-
-    @property
-    def ranking_key(self):
-        return (self.points, trophy_ranking_key(self.trophies))
-
-
-def national_register():
-    """Players with standing trophies, most trophy points first; equal points are ordered by the
-    R19 trophy ranking (the best trophy, then the next), and players equal in both share a place.
-
-    Three queries whatever the number of players: the players with their points, their standing
-    trophies, their standing cups."""
-    players = (Player.objects.filter(trophies__isnull=False, trophies__withdrawn_on__isnull=True)
-               .annotate(points=Sum("trophies__points"), trophy_count=Count("trophies")).order_by("name"))
-    trophies, cups = {}, {}
-    for player_id, trophy in TrophyWin.objects.filter(withdrawn_on__isnull=True).values_list("player_id", "trophy"):
-        trophies.setdefault(player_id, []).append(trophy)
-    standing_cups = CupAward.objects.filter(withdrawn_on__isnull=True).order_by("threshold")
-    for player_id, threshold in standing_cups.values_list("player_id", "threshold"):
-        cups.setdefault(player_id, []).append(threshold)
-    rows = [Standing(player, player.points, player.trophy_count, trophies.get(player.pk, []), cups.get(player.pk, []))
-            for player in players]
-    rows.sort(key=lambda row: row.ranking_key, reverse=True)  # stable: names stay in order within a tie
-    for index, row in enumerate(rows):
-        shares = index and rows[index - 1].ranking_key == row.ranking_key
-        row.place = rows[index - 1].place if shares else index + 1
-    return rows
-
-
-@dataclass
-class PointsStep:
-    """A trophy in a player's history, with the trophy points standing after it (R20)."""
-
-    win: TrophyWin
-    total: int
-
-
-def points_over_time(wins):
-    """The player's wins in the order they were won, each with the running total of the standing
-    ones; a withdrawn entry is listed (marked) and adds nothing."""
-    ordered = sorted(wins, key=lambda win: (win.won_on, win.id))
-    totals = register_rules.running_totals(win.points if win.withdrawn_on is None else 0 for win in ordered)
-    return [PointsStep(win, total) for win, total in zip(ordered, totals, strict=True)]
-
-
-@dataclass
-class AwardEvent:
-    """An award made, or an award withdrawn, for the latest-awards page."""
-
-    award: CupAward
-    on: datetime.date
-    withdrawn: bool
-
-
-def latest_award_events(limit=50):
-    """The latest awards and withdrawals, newest first (two queries)."""
-    awards = CupAward.objects.select_related("player", "reached_by")
-    made = [AwardEvent(award, award.awarded_on, False) for award in awards.order_by("-awarded_on", "-id")[:limit]]
-    withdrawn = [AwardEvent(award, award.withdrawn_on, True)
-                 for award in awards.filter(withdrawn_on__isnull=False).order_by("-withdrawn_on", "-id")[:limit]]
-    events = sorted(made + withdrawn, key=lambda event: (event.on, event.withdrawn, event.award.pk), reverse=True)
-    return events[:limit]
 
 
 def withdraw_variant_trophy(win, reason):
