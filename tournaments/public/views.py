@@ -11,23 +11,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
+from tournaments import standings
 from tournaments.competitions import championship as championship_rules
 from tournaments.competitions import cup as cup_rules
 from tournaments.competitions import free_games as free_game_rules
 from tournaments.competitions import grand_prix as grand_prix_rules
 from tournaments.models import Competition, Match, Season, Team
-from tournaments.outputs import rows as output_rows
-from tournaments.outputs.rows import players_text
+from tournaments.standings import get_competition, get_season, players_text
 
 from .tables import ChampionshipTable, FreeGameTable, GrandPrixTable
-
-
-def get_season(year):
-    return get_object_or_404(Season, year=year)
-
-
-def get_competition(season, kind, **lookup):
-    return get_object_or_404(Competition.objects.select_related("season"), season=season, kind=kind, **lookup)
 
 
 @require_safe
@@ -75,7 +67,7 @@ def competition_url(competition):
 def championship(request, year):
     """R15 season table. Queries: season, teams, counted match scores."""
     season = get_season(year)
-    rows = with_team_urls(season, output_rows.championship_rows(season))
+    rows = with_team_urls(season, standings.championship_rows(season))
     table = ChampionshipTable(rows)
     RequestConfig(request, paginate=False).configure(table)
     championship = championship_rules.championship_of(season)
@@ -158,7 +150,7 @@ def grand_prix(request, year, slug):
     won, the pairings."""
     season = get_season(year)
     event = get_competition(season, Competition.Kind.GRAND_PRIX, slug=slug)
-    rows = with_team_urls(season, output_rows.grand_prix(event))
+    rows = with_team_urls(season, standings.grand_prix(event))
     table = GrandPrixTable(rows)
     RequestConfig(request, paginate=False).configure(table)
     pairings = [{"match": match, "confirmed": match.state == Match.State.CONFIRMED,

@@ -1,10 +1,13 @@
-"""The rows of the printed and spreadsheet standings, from the same functions the public pages
-call. A row holds what a page shows in a table, as plain values: names as text, figures as the
-numbers scoring/ produced (an average stays a Decimal, a missing figure stays None)."""
+"""The read layer of the public pages and their printed and spreadsheet copies (public/ and
+outputs/ both read here, neither imports the other): the season and competition a page names,
+and the rows of every standing. A row holds what a page shows in a table, as plain values: names
+as text, figures as the numbers scoring/ produced (an average stays a Decimal, a missing figure
+stays None)."""
 
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from scoring.competitions import TieBreak
@@ -14,7 +17,15 @@ from tournaments.competitions import cup as cup_rules
 from tournaments.competitions import free_games as free_game_rules
 from tournaments.competitions import grand_prix as grand_prix_rules
 from tournaments.feast_names import FEAST_NAMES
-from tournaments.models import Match
+from tournaments.models import Competition, Match, Season
+
+
+def get_season(year):
+    return get_object_or_404(Season, year=year)
+
+
+def get_competition(season, kind, **lookup):
+    return get_object_or_404(Competition.objects.select_related("season"), season=season, kind=kind, **lookup)
 
 
 def players_text(team):
