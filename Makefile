@@ -1,7 +1,7 @@
 # Royal Tarokk tournaments: every target works from a fresh clone.
 #   make run           development server on http://127.0.0.1:$(PORT)/ (PORT=8000 by default)
 #   make test          the whole test suite (SQLite, or DATABASE_URL=postgres://...)
-#   make lint          ruff
+#   make lint          ruff, and import-linter's contracts of the layers (pyproject.toml)
 #   make check         missing migrations and the production deploy check
 #   make bench-engine  the rules engine's benchmark
 
@@ -47,6 +47,7 @@ test: venv
 
 lint: venv
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports --no-cache
 
 check: venv
 	$(PY) manage.py makemigrations --check --dry-run
