@@ -9,12 +9,14 @@
 import copy
 import datetime
 import itertools
+from types import SimpleNamespace
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
-from tournaments import matches
-from tournaments.models import Competition, Match, Player, Season, Team
+from tournaments import matches, register
+from tournaments.competitions import after_match_saved, check_match_allowed
+from tournaments.models import Announcement, Competition, Hand, Match, Player, Season, Team
 from tournaments.roles import CHIEF_JURY, JURY, ORGANISER
 
 PASSWORD = "tarokk-test"
@@ -129,3 +131,76 @@ def hand_records_results_mode(count=8, first_attackers="A"):
 def eight_hand_records():
     """Eight valid results-mode hand records, A attacking first."""
     return hand_records_results_mode(8)
+
+
+# --- rows written directly, for the register's and the Cup's own tests ------------------------
+
+MARCH_1 = datetime.date(2026, 3, 1)
+
+
+def make_two_team_season(*, both_partners=False, values=False, thresholds="100,250,500,1000", year=2026):
+    """A season with two teams: alice (driver) and bob (catcher) against carol and dave."""
+    season = Season.objects.create(
+        year=year, trophy_credit_both_partners=both_partners, trophy_points_are_values=values,
+        cup_thresholds=thresholds,
+    )
+    people = {name: Player.objects.create(name=name.title(), membership_number=f"{year}-{name}")
+              for name in ("alice", "bob", "carol", "dave")}
+    red = Team.objects.create(season=season, name="Red", driver=people["alice"], catcher=people["bob"])
+    blue = Team.objects.create(season=season, name="Blue", driver=people["carol"], catcher=people["dave"])
+    championship = Competition.objects.create(
+        season=season, kind=Competition.Kind.CHAMPIONSHIP, name="Championship", slug="championship",
+    )
+    return SimpleNamespace(season=season, red=red, blue=blue, championship=championship, **people)
+
+
+def make_match_with_trophy_rows(world, played_on=MARCH_1, trophies=(), state=Match.State.CONFIRMED, competition=None):
+    """A match of ``world``'s teams (see make_two_team_season) whose hands and announcements are
+    written as rows directly, not through a save: ``trophies`` is a list of (hand number, seat, feast,
+    result). The register reads only these rows, so its tests set exactly the ones they need."""
+    match = Match.objects.create(
+        competition=competition or world.championship, team_a=world.red, team_b=world.blue,
+        played_on=played_on, state=state,
+        a_driver=world.alice, a_catcher=world.bob, b_driver=world.carol, b_catcher=world.dave,
+    )
+    replace_hands_with_trophy_rows(match, trophies)
+    return match
+
+
+def replace_hands_with_trophy_rows(match, trophies):
+    """Replace the match's hands by eight plain ones carrying ``trophies``, as a correction would."""
+    match.hands.all().delete()
+    for number in range(1, 9):
+        hand = Hand.objects.create(
+            match=match, number=number, attackers="A" if number % 2 else "B",
+            a_trumps=11, a_honours=1, a_high_trumps="XVI", b_trumps=11, b_honours=1, b_high_trumps="XVII,XVIII",
+        )
+        wanted = [(seat, feast, result) for hand_number, seat, feast, result in trophies if hand_number == number]
+        for position, (seat, feast, result) in enumerate(wanted):
+            Announcement.objects.create(hand=hand, position=position, feast=feast, seat=seat, result=result)
+
+
+def make_match_in_register(world, played_on=MARCH_1, trophies=()):
+    """A confirmed match with ``trophies`` (see make_match_with_trophy_rows), then synced into the register."""
+    match = make_match_with_trophy_rows(world, played_on, trophies)
+    register.sync_match(match)
+    return match
+
+
+def make_confirmed_tie_match_with_scores(tie, score_a, score_b, kind=Match.Kind.REGULAR, swap=False,
+                                          played_on=datetime.date(2025, 9, 1)):
+    """A confirmed match of a Cup tie with the given match scores for the tie's teams A and B, and
+    no hands: the scores are stored as given, then the competitions are told as a save tells them
+    (check_match_allowed before, after_match_saved after). ``swap`` seats the tie's team B as A."""
+    tie.refresh_from_db()
+    team_a, team_b = (tie.team_b, tie.team_a) if swap else (tie.team_a, tie.team_b)
+    scores = (score_b, score_a) if swap else (score_a, score_b)
+    match = Match(competition=tie.competition, cup_tie=tie, kind=kind, team_a=team_a, team_b=team_b,
+                  played_on=played_on, a_driver=team_a.driver, a_catcher=team_a.catcher,
+                  b_driver=team_b.driver, b_catcher=team_b.catcher)
+    check_match_allowed(match)
+    match.state, match.score_a, match.score_b = Match.State.CONFIRMED, *scores
+    match.hand_sum_a, match.hand_sum_b = (scores[0] * 8, scores[1] * 8) if kind == "regular" else scores
+    match.save()
+    after_match_saved(match)
+    return match

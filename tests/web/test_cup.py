@@ -9,7 +9,14 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring.competitions import TieStage, draw_pairs
-from tests.factories import eight_hand_records, make_competition, make_match, make_team, make_user
+from tests.factories import (
+    eight_hand_records,
+    make_competition,
+    make_confirmed_tie_match_with_scores,
+    make_match,
+    make_team,
+    make_user,
+)
 from tournaments import matches
 from tournaments.competitions import after_match_saved, check_match_allowed
 from tournaments.competitions.cup import enter_team, final_standing, make_draw, tie_state
@@ -26,23 +33,6 @@ def cup_with(count, **settings):
     for team in teams:
         enter_team(cup, team, on=datetime.date(2025, 8, 25))
     return cup, teams
-
-
-def play(tie, score_a, score_b, kind=Match.Kind.REGULAR, swap=False):
-    """A confirmed match of the tie with the given scores for the tie's teams A and B, saved as the
-    engine saves it (scores cached, then after_match_saved in the same transaction)."""
-    tie.refresh_from_db()
-    team_a, team_b = (tie.team_b, tie.team_a) if swap else (tie.team_a, tie.team_b)
-    scores = (score_b, score_a) if swap else (score_a, score_b)
-    match = Match(competition=tie.competition, cup_tie=tie, kind=kind, team_a=team_a, team_b=team_b,
-                  played_on=SEPTEMBER, a_driver=team_a.driver, a_catcher=team_a.catcher,
-                  b_driver=team_b.driver, b_catcher=team_b.catcher)
-    check_match_allowed(match)
-    match.state, match.score_a, match.score_b = Match.State.CONFIRMED, *scores
-    match.hand_sum_a, match.hand_sum_b = (scores[0] * 8, scores[1] * 8) if kind == "regular" else scores
-    match.save()
-    after_match_saved(match)
-    return match
 
 
 def tie_at(cup, round_number, slot):
@@ -161,15 +151,15 @@ def test_a_fourth_match_and_an_early_tie_breaker_are_refused():
     cup, teams = cup_with(2)
     make_draw(cup, seed="x")
     tie = tie_at(cup, 4, 0)
-    play(tie, 90, 80)
+    make_confirmed_tie_match_with_scores(tie, 90, 80)
 
     with pytest.raises(ValidationError, match="R16: a tie-breaker is played only when the sums are equal"):
-        play(tie, 100, 90, kind=Match.Kind.TIE_BREAKER)
-    play(tie, 80, 90)
-    play(tie, 90, 90)
+        make_confirmed_tie_match_with_scores(tie, 100, 90, kind=Match.Kind.TIE_BREAKER)
+    make_confirmed_tie_match_with_scores(tie, 80, 90)
+    make_confirmed_tie_match_with_scores(tie, 90, 90)
     assert tie_state(tie, tie.matches.all()).stage is TieStage.PLAY_OFF_NEEDED
     with pytest.raises(ValidationError, match="R16: a Cup tie is three matches"):
-        play(tie, 90, 80)
+        make_confirmed_tie_match_with_scores(tie, 90, 80)
     assert tie.matches.count() == 3
 
 
@@ -178,21 +168,21 @@ def test_a_decided_tie_takes_no_more_matches():
     make_draw(cup, seed="x")
     tie = tie_at(cup, 4, 0)
     for scores in ((90, 80), (80, 90), (91, 90)):
-        play(tie, *scores)
+        make_confirmed_tie_match_with_scores(tie, *scores)
 
     tie.refresh_from_db()
     assert tie.winner == tie.team_a and tie.decided_at is not None
     with pytest.raises(ValidationError, match="R16: this tie is decided"):
-        play(tie, 100, 100, kind=Match.Kind.TIE_BREAKER)
+        make_confirmed_tie_match_with_scores(tie, 100, 100, kind=Match.Kind.TIE_BREAKER)
 
 
 def test_a_tie_is_decided_only_by_confirmed_matches():
     cup, teams = cup_with(2)
     make_draw(cup, seed="x")
     tie = tie_at(cup, 4, 0)
-    play(tie, 90, 80)
-    play(tie, 90, 80)
-    last = play(tie, 90, 80)
+    make_confirmed_tie_match_with_scores(tie, 90, 80)
+    make_confirmed_tie_match_with_scores(tie, 90, 80)
+    last = make_confirmed_tie_match_with_scores(tie, 90, 80)
     Match.objects.filter(pk=last.pk).update(state=Match.State.ENTERED)
     tie.winner = None
     tie.save()
@@ -322,16 +312,16 @@ def test_the_bracket_shows_each_ties_state(client):
     cup, teams = cup_with(8)
     make_draw(cup, seed="states")
     started, equal, in_play_off, decided = (tie_at(cup, 2, slot) for slot in range(4))
-    play(started, 90, 80)
+    make_confirmed_tie_match_with_scores(started, 90, 80)
     for scores in ((90, 80), (80, 90), (85, 85)):
-        play(equal, *scores)
-        play(in_play_off, *scores)
-        play(decided, *scores)
+        make_confirmed_tie_match_with_scores(equal, *scores)
+        make_confirmed_tie_match_with_scores(in_play_off, *scores)
+        make_confirmed_tie_match_with_scores(decided, *scores)
     pending = make_match(in_play_off.team_a, in_play_off.team_b, cup, cup_tie=in_play_off,
                          kind=Match.Kind.TIE_BREAKER, played_on=SEPTEMBER)
     pending.state = Match.State.ENTERED
     pending.save()
-    play(decided, 100, 90, kind=Match.Kind.TIE_BREAKER)
+    make_confirmed_tie_match_with_scores(decided, 100, 90, kind=Match.Kind.TIE_BREAKER)
 
     text = client.get(reverse("public:cup", args=[2025])).text
 
@@ -360,7 +350,7 @@ def test_the_bracket_query_count_does_not_grow_with_teams(client, django_assert_
     cup, _teams = cup_with(count)
     make_draw(cup, seed="q")
     for tie in cup.cup_ties.filter(team_a__isnull=False, team_b__isnull=False):
-        play(tie, 90, 80)
+        make_confirmed_tie_match_with_scores(tie, 90, 80)
     # 1 season, 2 the Cup, 3 ties with teams, 4 their matches
     with django_assert_num_queries(4):
         client.get(reverse("public:cup", args=[2025]))
@@ -387,8 +377,8 @@ def test_a_grand_prix_match_may_count_in_the_current_round_tie_only():
 
     matches.mark_grand_prix_match(gp_match, counts_for_championship=False, cup_tie=current)
     assert tie_state(current, current.matches.all()).sums == (90, 80)
-    play(current, 90, 80)
-    play(current, 90, 80)
+    make_confirmed_tie_match_with_scores(current, 90, 80)
+    make_confirmed_tie_match_with_scores(current, 90, 80)
     current.refresh_from_db()
     assert current.winner == teams[0]
     assert timezone.now() >= current.decided_at
@@ -447,7 +437,7 @@ def test_a_tie_breaker_recorded_and_confirmed_through_the_engine_decides_the_tie
     make_draw(cup, pairs=[(teams[0], teams[1]), (teams[2], teams[3])])
     tie = tie_at(cup, 3, 0)
     for scores in ((90, 80), (80, 90), (85, 85)):
-        play(tie, *scores)
+        make_confirmed_tie_match_with_scores(tie, *scores)
 
     match = make_match(tie.team_a, tie.team_b, cup, cup_tie=tie, kind=Match.Kind.TIE_BREAKER, played_on=SEPTEMBER,
                        hand_records=hand_records_results_mode(2))
@@ -500,12 +490,12 @@ def test_a_tie_breaker_is_scheduled_only_on_equal_sums():
     make_draw(cup, seed="x")
     tie = tie_at(cup, 4, 0)
     organiser = make_user("organiser")
-    play(tie, 90, 80)
-    play(tie, 80, 90)
+    make_confirmed_tie_match_with_scores(tie, 90, 80)
+    make_confirmed_tie_match_with_scores(tie, 80, 90)
 
     with pytest.raises(ValidationError, match="R16: a tie-breaker is played only when the sums are equal"):
         matches.schedule_tie_breaker(tie, user=organiser)
-    play(tie, 85, 85)
+    make_confirmed_tie_match_with_scores(tie, 85, 85)
     match = matches.schedule_tie_breaker(tie, user=organiser)
 
     assert (match.kind, match.cup_tie, match.state) == (Match.Kind.TIE_BREAKER, tie, Match.State.SCHEDULED)

@@ -1,79 +1,34 @@
 """The national trophy register (R11, R20): entries made from confirmed hands, withdrawals on
 correction, trophy points and cups at thresholds, and the whole-register check used by rescore.
 
-Matches are built directly with the ORM (Hand + Announcement rows, state confirmed), the way the
-engine stores them, and tournaments.sync.sync_match is called as the engine calls it.
+Matches are built directly as rows (tests.factories.make_match_with_trophy_rows: Hand and
+Announcement rows, state confirmed), the way a save stores them, and
+tournaments.register.sync_match is called as a match's save calls it.
 """
 
 import datetime
-from types import SimpleNamespace
 
 import pytest
 
+from tests.factories import (
+    MARCH_1,
+    make_match_in_register,
+    make_match_with_trophy_rows,
+    make_two_team_season,
+    replace_hands_with_trophy_rows,
+)
 from tournaments.models import (
-    Announcement,
-    Competition,
     CupAward,
-    Hand,
     Match,
     Player,
-    Season,
-    Team,
     TrophyWin,
 )
 from tournaments.register import sync
 
 pytestmark = pytest.mark.django_db
 
-MARCH_1 = datetime.date(2026, 3, 1)
 MARCH_8 = datetime.date(2026, 3, 8)
 MARCH_15 = datetime.date(2026, 3, 15)
-
-
-def make_world(*, both_partners=False, values=False, thresholds="100,250,500,1000", year=2026):
-    """A season with two teams: alice (driver) and bob (catcher) against carol and dave."""
-    season = Season.objects.create(
-        year=year, trophy_credit_both_partners=both_partners, trophy_points_are_values=values,
-        cup_thresholds=thresholds,
-    )
-    people = {name: Player.objects.create(name=name.title(), membership_number=f"{year}-{name}")
-              for name in ("alice", "bob", "carol", "dave")}
-    red = Team.objects.create(season=season, name="Red", driver=people["alice"], catcher=people["bob"])
-    blue = Team.objects.create(season=season, name="Blue", driver=people["carol"], catcher=people["dave"])
-    championship = Competition.objects.create(
-        season=season, kind=Competition.Kind.CHAMPIONSHIP, name="Championship", slug="championship",
-    )
-    return SimpleNamespace(season=season, red=red, blue=blue, championship=championship, **people)
-
-
-def make_match(world, played_on=MARCH_1, trophies=(), state=Match.State.CONFIRMED, competition=None):
-    """A match of `world`'s teams; `trophies` is a list of (hand number, seat, feast, result)."""
-    match = Match.objects.create(
-        competition=competition or world.championship, team_a=world.red, team_b=world.blue,
-        played_on=played_on, state=state,
-        a_driver=world.alice, a_catcher=world.bob, b_driver=world.carol, b_catcher=world.dave,
-    )
-    set_announcements(match, trophies)
-    return match
-
-
-def set_announcements(match, trophies):
-    """Replace the match's hands, as a correction saved by the engine does."""
-    match.hands.all().delete()
-    for number in range(1, 9):
-        hand = Hand.objects.create(
-            match=match, number=number, attackers="A" if number % 2 else "B",
-            a_trumps=11, a_honours=1, a_high_trumps="XVI", b_trumps=11, b_honours=1, b_high_trumps="XVII,XVIII",
-        )
-        wanted = [(seat, feast, result) for hand_number, seat, feast, result in trophies if hand_number == number]
-        for position, (seat, feast, result) in enumerate(wanted):
-            Announcement.objects.create(hand=hand, position=position, feast=feast, seat=seat, result=result)
-
-
-def confirmed_match(world, played_on=MARCH_1, trophies=()):
-    match = make_match(world, played_on, trophies)
-    sync.sync_match(match)
-    return match
 
 
 def standing(player):
@@ -83,8 +38,8 @@ def standing(player):
 # --- entries from hands --------------------------------------------------------------------------
 
 def test_a_trophy_won_in_a_confirmed_hand_enters_the_register_by_itself():
-    world = make_world()
-    match = confirmed_match(world, trophies=[(3, "A.driver", "royal", "won")])
+    world = make_two_team_season()
+    match = make_match_in_register(world, trophies=[(3, "A.driver", "royal", "won")])
 
     [win] = TrophyWin.objects.all()
     assert (win.player, win.partner, win.team) == (world.alice, world.bob, world.red)
@@ -96,16 +51,16 @@ def test_a_trophy_won_in_a_confirmed_hand_enters_the_register_by_itself():
 
 
 def test_the_announcer_is_the_player_in_the_announcing_seat_of_that_match():
-    world = make_world()
-    confirmed_match(world, trophies=[(2, "B.catcher", "marriage", "won")])
+    world = make_two_team_season()
+    make_match_in_register(world, trophies=[(2, "B.catcher", "marriage", "won")])
 
     [win] = TrophyWin.objects.all()
     assert (win.player, win.partner, win.team) == (world.dave, world.carol, world.blue)
 
 
 def test_lost_trophies_messages_and_other_feasts_do_not_enter():
-    world = make_world()
-    confirmed_match(world, trophies=[
+    world = make_two_team_season()
+    make_match_in_register(world, trophies=[
         (1, "A.driver", "royal", "lost"), (2, "B.driver", "pagat_ultimo", "won"),
     ])
 
@@ -114,8 +69,8 @@ def test_lost_trophies_messages_and_other_feasts_do_not_enter():
 
 @pytest.mark.parametrize("state", [Match.State.ENTERED, Match.State.RETURNED, Match.State.IN_ENTRY])
 def test_a_match_enters_the_register_only_once_confirmed(state):
-    world = make_world()
-    match = make_match(world, trophies=[(1, "A.driver", "royal", "won")], state=state)
+    world = make_two_team_season()
+    match = make_match_with_trophy_rows(world, trophies=[(1, "A.driver", "royal", "won")], state=state)
 
     sync.sync_match(match)
 
@@ -123,23 +78,23 @@ def test_a_match_enters_the_register_only_once_confirmed(state):
 
 
 def test_both_partners_are_credited_when_the_season_says_so():
-    world = make_world(both_partners=True)
-    confirmed_match(world, trophies=[(1, "A.catcher", "scale", "won")])
+    world = make_two_team_season(both_partners=True)
+    make_match_in_register(world, trophies=[(1, "A.catcher", "scale", "won")])
 
     credited = {(win.player, win.partner, win.team) for win in TrophyWin.objects.all()}
     assert credited == {(world.bob, world.alice, world.red), (world.alice, world.bob, world.red)}
 
 
 def test_trophy_points_are_the_trophy_value_when_the_season_says_so():
-    world = make_world(values=True)
-    confirmed_match(world, trophies=[(1, "A.driver", "royal", "won"), (2, "A.driver", "spadille", "won")])
+    world = make_two_team_season(values=True)
+    make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won"), (2, "A.driver", "spadille", "won")])
 
     assert sorted(win.points for win in TrophyWin.objects.all()) == [30, 200]
 
 
 def test_syncing_an_unchanged_match_leaves_its_entries_untouched():
-    world = make_world()
-    match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    world = make_two_team_season()
+    match = make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
     [win] = TrophyWin.objects.all()
     history_rows = win.history.count()
 
@@ -150,11 +105,11 @@ def test_syncing_an_unchanged_match_leaves_its_entries_untouched():
 
 
 def test_a_correction_that_replaces_the_hands_keeps_a_trophy_that_still_holds():
-    world = make_world()
-    match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    world = make_two_team_season()
+    match = make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
     [win] = TrophyWin.objects.all()
 
-    set_announcements(match, [(5, "A.driver", "royal", "won")])
+    replace_hands_with_trophy_rows(match, [(5, "A.driver", "royal", "won")])
     sync.sync_match(match)
 
     [again] = TrophyWin.objects.all()
@@ -163,10 +118,10 @@ def test_a_correction_that_replaces_the_hands_keeps_a_trophy_that_still_holds():
 
 
 def test_a_correction_that_removes_a_trophy_withdraws_the_entry_with_reason_and_date():
-    world = make_world()
-    match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won"), (2, "B.driver", "scale", "won")])
+    world = make_two_team_season()
+    match = make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won"), (2, "B.driver", "scale", "won")])
 
-    set_announcements(match, [(1, "A.driver", "royal", "lost"), (2, "B.driver", "scale", "won")])
+    replace_hands_with_trophy_rows(match, [(1, "A.driver", "royal", "lost"), (2, "B.driver", "scale", "won")])
     sync.sync_match(match)
 
     royal = TrophyWin.objects.get(trophy="royal")
@@ -177,8 +132,8 @@ def test_a_correction_that_removes_a_trophy_withdraws_the_entry_with_reason_and_
 
 
 def test_a_deleted_hand_withdraws_its_trophy():
-    world = make_world()
-    match = confirmed_match(world, trophies=[(8, "A.driver", "royal", "won")])
+    world = make_two_team_season()
+    match = make_match_in_register(world, trophies=[(8, "A.driver", "royal", "won")])
 
     match.hands.get(number=8).delete()
     sync.sync_match(match)
@@ -188,8 +143,8 @@ def test_a_deleted_hand_withdraws_its_trophy():
 
 
 def test_a_match_sent_back_withdraws_its_trophies_and_reconfirming_enters_them_anew():
-    world = make_world()
-    match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    world = make_two_team_season()
+    match = make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
 
     Match.objects.filter(pk=match.pk).update(state=Match.State.RETURNED)
     sync.sync_match(match)
@@ -202,11 +157,12 @@ def test_a_match_sent_back_withdraws_its_trophies_and_reconfirming_enters_them_a
 
 
 def test_the_same_trophy_twice_in_a_match_is_two_entries():
-    world = make_world()
-    match = confirmed_match(world, trophies=[(1, "A.driver", "marriage", "won"), (4, "A.driver", "marriage", "won")])
+    world = make_two_team_season()
+    match = make_match_in_register(world, trophies=[(1, "A.driver", "marriage", "won"),
+                                                    (4, "A.driver", "marriage", "won")])
     assert len(standing(world.alice)) == 2
 
-    set_announcements(match, [(4, "A.driver", "marriage", "won")])
+    replace_hands_with_trophy_rows(match, [(4, "A.driver", "marriage", "won")])
     sync.sync_match(match)
 
     assert len(standing(world.alice)) == 1
@@ -214,8 +170,8 @@ def test_the_same_trophy_twice_in_a_match_is_two_entries():
 
 
 def test_a_corrected_date_moves_the_entry_without_withdrawing_it():
-    world = make_world()
-    match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    world = make_two_team_season()
+    match = make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
 
     Match.objects.filter(pk=match.pk).update(played_on=MARCH_8)
     sync.sync_match(match)
@@ -227,11 +183,11 @@ def test_a_corrected_date_moves_the_entry_without_withdrawing_it():
 # --- cups ----------------------------------------------------------------------------------------
 
 def test_a_cup_is_awarded_to_the_trophy_that_reaches_the_threshold():
-    world = make_world(values=True, thresholds="100,250")
-    confirmed_match(world, MARCH_1, [(1, "A.driver", "marriage", "won")])  # 60
+    world = make_two_team_season(values=True, thresholds="100,250")
+    make_match_in_register(world, MARCH_1, [(1, "A.driver", "marriage", "won")])  # 60
     assert not CupAward.objects.exists()
 
-    confirmed_match(world, MARCH_8, [(1, "A.driver", "dschinn", "won")])  # 110
+    make_match_in_register(world, MARCH_8, [(1, "A.driver", "dschinn", "won")])  # 110
 
     [award] = CupAward.objects.all()
     assert (award.player, award.threshold, award.awarded_on) == (world.alice, 100, MARCH_8)
@@ -239,48 +195,48 @@ def test_a_cup_is_awarded_to_the_trophy_that_reaches_the_threshold():
 
 
 def test_one_trophy_crossing_several_thresholds_makes_one_award_each():
-    world = make_world(values=True, thresholds="100,250,500")
-    confirmed_match(world, MARCH_1, [(1, "A.driver", "marriage", "won")])  # 60
-    confirmed_match(world, MARCH_8, [(1, "A.driver", "royal", "won")])  # 260
+    world = make_two_team_season(values=True, thresholds="100,250,500")
+    make_match_in_register(world, MARCH_1, [(1, "A.driver", "marriage", "won")])  # 60
+    make_match_in_register(world, MARCH_8, [(1, "A.driver", "royal", "won")])  # 260
 
     awards = CupAward.objects.order_by("threshold")
     assert [(award.threshold, award.reached_by.trophy) for award in awards] == [(100, "royal"), (250, "royal")]
 
 
 def test_with_one_point_a_trophy_the_count_of_trophies_reaches_the_threshold():
-    world = make_world(thresholds="3")
-    confirmed_match(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (2, "A.driver", "manille", "won")])
+    world = make_two_team_season(thresholds="3")
+    make_match_in_register(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (2, "A.driver", "manille", "won")])
     assert not CupAward.objects.exists()
 
-    confirmed_match(world, MARCH_8, [(1, "A.driver", "spadille", "won")])
+    make_match_in_register(world, MARCH_8, [(1, "A.driver", "spadille", "won")])
 
     [award] = CupAward.objects.all()
     assert award.threshold == 3 and award.reached_by.won_on == MARCH_8
 
 
 def test_awards_follow_the_order_the_trophies_were_won_not_recorded():
-    world = make_world(values=True, thresholds="100")
-    confirmed_match(world, MARCH_15, [(1, "A.driver", "marriage", "won")])
-    confirmed_match(world, MARCH_1, [(1, "A.driver", "marriage", "won")])  # recorded later, won earlier
+    world = make_two_team_season(values=True, thresholds="100")
+    make_match_in_register(world, MARCH_15, [(1, "A.driver", "marriage", "won")])
+    make_match_in_register(world, MARCH_1, [(1, "A.driver", "marriage", "won")])  # recorded later, won earlier
 
     [award] = CupAward.objects.all()
     assert award.awarded_on == MARCH_15 and award.reached_by.won_on == MARCH_15
 
 
 def test_both_partners_collect_points_and_cups_when_both_are_credited():
-    world = make_world(both_partners=True, values=True, thresholds="100")
-    confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    world = make_two_team_season(both_partners=True, values=True, thresholds="100")
+    make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
 
     assert {award.player for award in CupAward.objects.all()} == {world.alice, world.bob}
 
 
 def test_a_correction_that_removes_the_trophy_withdraws_its_award_and_keeps_both_visible():
-    world = make_world(values=True, thresholds="100")
-    confirmed_match(world, MARCH_1, [(1, "A.driver", "marriage", "won")])
-    second = confirmed_match(world, MARCH_8, [(1, "A.driver", "marriage", "won")])
+    world = make_two_team_season(values=True, thresholds="100")
+    make_match_in_register(world, MARCH_1, [(1, "A.driver", "marriage", "won")])
+    second = make_match_in_register(world, MARCH_8, [(1, "A.driver", "marriage", "won")])
     [award] = CupAward.objects.all()
 
-    set_announcements(second, [(1, "A.driver", "marriage", "lost")])
+    replace_hands_with_trophy_rows(second, [(1, "A.driver", "marriage", "lost")])
     sync.sync_match(second)
 
     award.refresh_from_db()
@@ -288,17 +244,17 @@ def test_a_correction_that_removes_the_trophy_withdraws_its_award_and_keeps_both
     assert award.withdrawal_reason == sync.REASON_POINTS_BELOW
     assert award.reached_by.withdrawn_on is not None
 
-    confirmed_match(world, MARCH_15, [(1, "A.driver", "scale", "won")])  # 180 again
+    make_match_in_register(world, MARCH_15, [(1, "A.driver", "scale", "won")])  # 180 again
     awards = list(CupAward.objects.order_by("id"))
     assert [(a.threshold, a.withdrawn_on is None) for a in awards] == [(100, False), (100, True)]
     assert awards[1].reached_by.trophy == "scale"
 
 
 def test_an_earlier_trophy_confirmed_later_takes_the_award_over():
-    world = make_world(values=True, thresholds="100")
-    confirmed_match(world, MARCH_1, [(1, "A.driver", "marriage", "won")])
-    confirmed_match(world, MARCH_15, [(1, "A.driver", "marriage", "won")])
-    confirmed_match(world, MARCH_8, [(1, "A.driver", "marriage", "won")])
+    world = make_two_team_season(values=True, thresholds="100")
+    make_match_in_register(world, MARCH_1, [(1, "A.driver", "marriage", "won")])
+    make_match_in_register(world, MARCH_15, [(1, "A.driver", "marriage", "won")])
+    make_match_in_register(world, MARCH_8, [(1, "A.driver", "marriage", "won")])
 
     old, new = CupAward.objects.order_by("id")
     assert old.withdrawal_reason == sync.REASON_REACHED_BY_OTHER
@@ -308,16 +264,16 @@ def test_an_earlier_trophy_confirmed_later_takes_the_award_over():
 # --- the whole register --------------------------------------------------------------------------
 
 def test_rederive_finds_nothing_in_a_register_kept_by_sync_match():
-    world = make_world(values=True, thresholds="100")
-    confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    world = make_two_team_season(values=True, thresholds="100")
+    make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
 
     assert sync.rederive() == []
 
 
 def test_rederive_reports_and_repairs_a_register_that_missed_a_match():
-    world = make_world(values=True, thresholds="100")
-    confirmed_match(world, MARCH_1, [(1, "A.driver", "royal", "won")])
-    unsynced = make_match(world, MARCH_8, [(1, "B.driver", "royal", "won")])  # never synced
+    world = make_two_team_season(values=True, thresholds="100")
+    make_match_in_register(world, MARCH_1, [(1, "A.driver", "royal", "won")])
+    unsynced = make_match_with_trophy_rows(world, MARCH_8, [(1, "B.driver", "royal", "won")])  # never synced
     TrophyWin.objects.filter(trophy="royal", player=world.alice).update(points=7)  # tampered
 
     lines = sync.rederive()
@@ -332,8 +288,8 @@ def test_rederive_reports_and_repairs_a_register_that_missed_a_match():
 
 
 def test_rederive_withdraws_entries_of_a_match_no_longer_confirmed_and_keeps_variant_entries():
-    world = make_world()
-    match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    world = make_two_team_season()
+    match = make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
     Match.objects.filter(pk=match.pk).update(state=Match.State.RETURNED)
     TrophyWin.objects.create(player=world.carol, trophy="gloria", variant=TrophyWin.Variant.EMPEROR,
                              won_on=MARCH_8, points=1)
@@ -347,8 +303,8 @@ def test_rederive_withdraws_entries_of_a_match_no_longer_confirmed_and_keeps_var
 
 
 def test_a_correction_of_who_played_moves_the_trophy_to_the_player_now_in_the_seat():
-    world = make_world()
-    match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    world = make_two_team_season()
+    match = make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
     erin = Player.objects.create(name="Erin", membership_number="2026-erin")
 
     Match.objects.filter(pk=match.pk).update(a_driver=erin)
@@ -360,8 +316,8 @@ def test_a_correction_of_who_played_moves_the_trophy_to_the_player_now_in_the_se
 
 
 def test_rederive_reports_and_remakes_a_missing_cup_and_withdraws_one_not_due():
-    world = make_world(values=True, thresholds="100")
-    confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    world = make_two_team_season(values=True, thresholds="100")
+    make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
     CupAward.objects.update(withdrawn_on=MARCH_8, withdrawal_reason="lost by mistake")
     stray = CupAward.objects.create(player=world.bob, threshold=100, awarded_on=MARCH_1,
                                     reached_by=TrophyWin.objects.get())
@@ -377,7 +333,7 @@ def test_rederive_reports_and_remakes_a_missing_cup_and_withdraws_one_not_due():
 
 
 def test_a_variant_trophy_outside_any_season_counts_one_point_against_the_default_thresholds():
-    world = make_world(thresholds="1")
+    world = make_two_team_season(thresholds="1")
     win = sync.enter_variant_trophy(player=world.alice, trophy="royal", variant="emperor",
                                         won_on=datetime.date(2031, 5, 1), user=None)[0]
 

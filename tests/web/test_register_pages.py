@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tests.web.test_register import MARCH_1, MARCH_8, MARCH_15, confirmed_match, make_world
+from tests.factories import MARCH_1, make_match_in_register, make_two_team_season, replace_hands_with_trophy_rows
+from tests.web.test_register import MARCH_8, MARCH_15
 from tournaments import matches, register
 from tournaments.models import CupAward, Player, TrophyWin
 from tournaments.register import sync
@@ -25,8 +26,8 @@ def with_trophy(records, hand_index, feast, by="A.driver"):
 # --- the national register -----------------------------------------------------------------------
 
 def test_the_register_ranks_players_by_trophy_points_with_their_cups_and_best_trophy(client):
-    world = make_world(values=True, thresholds="100,250")
-    confirmed_match(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (2, "A.driver", "scale", "won"),
+    world = make_two_team_season(values=True, thresholds="100,250")
+    make_match_in_register(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (2, "A.driver", "scale", "won"),
                                      (3, "B.driver", "royal", "won")])
 
     response = client.get(reverse("register:index"))
@@ -41,8 +42,8 @@ def test_the_register_ranks_players_by_trophy_points_with_their_cups_and_best_tr
 
 
 def test_equal_points_are_ordered_by_the_trophy_ranking_and_equal_ranking_shares_the_place(client):
-    world = make_world()  # 1 point a trophy
-    confirmed_match(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (2, "B.driver", "royal", "won"),
+    world = make_two_team_season()  # 1 point a trophy
+    make_match_in_register(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (2, "B.driver", "royal", "won"),
                                      (3, "A.catcher", "royal", "won")])
 
     rows = client.get(reverse("register:index")).context["rows"]
@@ -51,8 +52,8 @@ def test_equal_points_are_ordered_by_the_trophy_ranking_and_equal_ranking_shares
 
 
 def test_withdrawn_trophies_do_not_count_on_the_register(client):
-    world = make_world()
-    match = confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    world = make_two_team_season()
+    match = make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
     match.hands.get(number=1).delete()
     register.sync_match(match)
 
@@ -73,7 +74,7 @@ def make_register_rows(first, last, season_world):
 
 @pytest.mark.parametrize("url_name", ["register:index", "register:competitions", "register:awards"])
 def test_register_pages_take_a_fixed_number_of_queries(client, django_assert_num_queries, url_name):
-    world = make_world()
+    world = make_two_team_season()
     make_register_rows(0, 2, world)
     # register:index: 1 players with their points and trophy counts, 2 their standing trophies,
     #                 3 their standing cups.
@@ -92,9 +93,9 @@ def test_register_pages_take_a_fixed_number_of_queries(client, django_assert_num
 @pytest.mark.parametrize("url_name", ["register:player", "register:competition"])
 def test_a_player_and_a_competition_page_take_a_fixed_number_of_queries(client, django_assert_num_queries,
                                                                         url_name):
-    world = make_world(values=True, thresholds="100")
+    world = make_two_team_season(values=True, thresholds="100")
     target = {"register:player": world.alice, "register:competition": world.championship}[url_name]
-    confirmed_match(world, MARCH_1, [(1, "A.driver", "royal", "won")])
+    make_match_in_register(world, MARCH_1, [(1, "A.driver", "royal", "won")])
     # register:player: 1 the player, 2 their trophies (with partner, team, competition, match),
     #                  3 their cups (with the trophy that reached each).
     # register:competition: 1 the competition (with season), 2 its trophies (with player, partner,
@@ -103,7 +104,7 @@ def test_a_player_and_a_competition_page_take_a_fixed_number_of_queries(client, 
     with django_assert_num_queries(expected):
         client.get(reverse(url_name, args=[target.pk]))
     for day in range(2, 12):
-        confirmed_match(world, datetime.date(2026, 3, day), [(1, "A.driver", "royal", "won"),
+        make_match_in_register(world, datetime.date(2026, 3, day), [(1, "A.driver", "royal", "won"),
                                                                (2, "A.driver", "grand", "won")])
     with django_assert_num_queries(expected):
         response = client.get(reverse(url_name, args=[target.pk]))
@@ -113,11 +114,10 @@ def test_a_player_and_a_competition_page_take_a_fixed_number_of_queries(client, 
 # --- a player's page, a competition's trophies, the latest cups ----------------------------------
 
 def test_a_player_page_shows_every_trophy_points_over_time_and_withdrawn_cups_marked(client):
-    world = make_world(values=True, thresholds="100")
-    confirmed_match(world, MARCH_1, [(1, "A.driver", "spadille", "won")])  # 30
-    second = confirmed_match(world, MARCH_8, [(1, "A.driver", "grand", "won")])  # 180: a cup
-    from tests.web.test_register import set_announcements
-    set_announcements(second, [(1, "A.driver", "grand", "lost")])
+    world = make_two_team_season(values=True, thresholds="100")
+    make_match_in_register(world, MARCH_1, [(1, "A.driver", "spadille", "won")])  # 30
+    second = make_match_in_register(world, MARCH_8, [(1, "A.driver", "grand", "won")])  # 180: a cup
+    replace_hands_with_trophy_rows(second, [(1, "A.driver", "grand", "lost")])
     register.sync_match(second)
 
     response = client.get(reverse("register:player", args=[world.alice.pk]))
@@ -135,8 +135,8 @@ def test_a_player_page_shows_every_trophy_points_over_time_and_withdrawn_cups_ma
 
 
 def test_a_competition_page_lists_its_trophies(client):
-    world = make_world()
-    confirmed_match(world, MARCH_1, [(1, "A.driver", "royal", "won"), (2, "B.catcher", "spadille", "won")])
+    world = make_two_team_season()
+    make_match_in_register(world, MARCH_1, [(1, "A.driver", "royal", "won"), (2, "B.catcher", "spadille", "won")])
 
     response = client.get(reverse("register:competition", args=[world.championship.pk]))
 
@@ -148,10 +148,9 @@ def test_a_competition_page_lists_its_trophies(client):
 
 
 def test_the_latest_cups_show_an_award_and_its_withdrawal(client):
-    world = make_world(values=True, thresholds="100")
-    match = confirmed_match(world, MARCH_1, [(1, "A.driver", "royal", "won")])
-    from tests.web.test_register import set_announcements
-    set_announcements(match, [])
+    world = make_two_team_season(values=True, thresholds="100")
+    match = make_match_in_register(world, MARCH_1, [(1, "A.driver", "royal", "won")])
+    replace_hands_with_trophy_rows(match, [])
     register.sync_match(match)
 
     events = client.get(reverse("register:awards")).context["events"]
@@ -175,7 +174,7 @@ def variant_form_data(world, **changes):
 
 
 def test_the_public_cannot_enter_variant_trophies(client):
-    world = make_world()
+    world = make_two_team_season()
     url = reverse("register:enter_variant")
 
     anonymous = client.post(url, variant_form_data(world))
@@ -187,7 +186,7 @@ def test_the_public_cannot_enter_variant_trophies(client):
 
 
 def test_a_juror_enters_a_trophy_won_in_emperor_tarokk(client):
-    world = make_world(values=True, thresholds="100")
+    world = make_two_team_season(values=True, thresholds="100")
     juror = factories.make_user("jury")
     client.force_login(juror)
 
@@ -204,7 +203,7 @@ def test_a_juror_enters_a_trophy_won_in_emperor_tarokk(client):
 
 
 def test_the_variant_form_offers_the_25_trophies_and_refuses_inconsistent_entries(client):
-    world = make_world()
+    world = make_two_team_season()
     client.force_login(factories.make_user("jury"))
     url = reverse("register:enter_variant")
 
@@ -242,7 +241,7 @@ def test_a_match_confirmed_and_corrected_through_the_engine_keeps_the_register(c
 
 
 def test_a_juror_withdraws_a_variant_trophy_with_a_reason_and_its_cup_goes_with_it(client):
-    world = make_world(values=True, thresholds="100")
+    world = make_two_team_season(values=True, thresholds="100")
     client.force_login(factories.make_user("jury"))
     client.post(reverse("register:enter_variant"), variant_form_data(world))
     [win] = TrophyWin.objects.all()
@@ -260,8 +259,8 @@ def test_a_juror_withdraws_a_variant_trophy_with_a_reason_and_its_cup_goes_with_
 
 
 def test_only_the_jury_withdraws_and_only_variant_entries(client):
-    world = make_world()
-    confirmed_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    world = make_two_team_season()
+    make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
     [from_match] = TrophyWin.objects.all()
     variant = TrophyWin.objects.create(player=world.carol, trophy="gloria", variant="emperor", won_on=MARCH_8,
                                        points=1)
