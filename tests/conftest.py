@@ -1,14 +1,25 @@
 """Fixtures shared by the whole suite. The rules engine's tests (tests/scoring/) are plain pytest:
 pytest-django configures Django for the session but gives a test a database only when it asks."""
 
+import datetime
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import time_machine
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+TODAY = datetime.date(2026, 5, 4)  # "today" for the tests that count dates from it (frozen_today)
+
+
+@pytest.fixture
+def frozen_today():
+    """Today is TODAY while the test runs (time-machine; the clock still ticks from noon UTC), so a
+    test whose dates are counted from today means the same whatever day it runs."""
+    with time_machine.travel(datetime.datetime.combine(TODAY, datetime.time(12), tzinfo=datetime.UTC)):
+        yield TODAY
 
 
 @pytest.fixture

@@ -62,10 +62,16 @@ def test_the_match_limit_is_a_setting_of_the_championship():
 
 
 def test_correcting_the_52nd_match_is_not_counted_as_a_53rd():
+    # R15: the limit counts a team's other recorded matches; correcting the last match allowed is
+    # not one more match.
     championship = make_competition(match_limit=1)
-    match = make_match(hand_records=eight_hand_records(), competition=championship)
+    match = make_match(hand_records=eight_hand_records(), competition=championship, confirmed=True)
 
-    check_match_allowed(match)  # the match itself does not count against its own teams
+    matches.correct_match(match, eight_hand_records(), user=make_user("chief"), reason="Hand 1 checked")
+
+    match.refresh_from_db()
+    assert (match.state, match.score_a, match.score_b) == (Match.State.CONFIRMED, 88, 93)
+    assert match.history.first().history_change_reason == "Correction: Hand 1 checked"
 
 
 # --- R15: private and early matches need the jury's prior agreement -----------------------------------

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.conftest import TODAY
 from tests.factories import (
     eight_hand_records,
     make_competition,
@@ -23,10 +24,10 @@ from tournaments.competitions import check_match_allowed, cup
 from tournaments.models import Competition, CupEntry, GrandPrixEntry, Match
 from tournaments.refusals import Refused
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("frozen_today")]
 
-NEXT_YEAR = timezone.localdate().year + 1  # matches still to be played
-PAST_YEAR = timezone.localdate().year - 1  # matches whose date has passed
+NEXT_YEAR = TODAY.year + 1  # matches still to be played
+PAST_YEAR = TODAY.year - 1  # matches whose date has passed
 JUNE = datetime.date(NEXT_YEAR, 6, 1)  # after the annual meeting (15 January by default)
 
 

@@ -14,7 +14,7 @@ from tests.web.test_entry_scheduling import JUNE, NEXT_YEAR, particulars
 from tournaments import matches
 from tournaments.models import Competition, Match, stamp
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("frozen_today")]
 
 
 def entries(page):
