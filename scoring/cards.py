@@ -144,11 +144,6 @@ class Card:
         return self.is_king or self.is_bird
 
     @property
-    def is_honour(self) -> bool:
-        """The Fool and the Mond (R1); the Pagat is not an honour."""
-        return self.trump in (FOOL_NUMBER, 21)
-
-    @property
     def is_suit_card(self) -> bool:
         return self.suit is not None
 
@@ -278,22 +273,9 @@ PLAY_ORDER: tuple[Seat, ...] = (
 SEATS_BY_NAME = {str(seat): seat for seat in SEATS_CLOCKWISE}
 
 
-def seats_in_play_order(leader: Seat) -> tuple[Seat, Seat, Seat, Seat]:
-    """The four seats in the order they play to a trick led by ``leader`` (R2)."""
-    start = PLAY_ORDER.index(leader)
-    return tuple(PLAY_ORDER[(start + i) % 4] for i in range(4))
-
-
 def driver(team: Team) -> Seat:
     return Seat(team, Role.DRIVER)
 
 
 def catcher(team: Team) -> Seat:
     return Seat(team, Role.CATCHER)
-
-
-def parse_team(text: str) -> Team:
-    try:
-        return Team(text)
-    except ValueError:
-        raise CardError(f"{text!r} is not a team (A or B)") from None

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from .cards import Team
 from .feasts import trophy_ranking_key
 
 # ---------------------------------------------------------------------------------------------
@@ -99,7 +100,7 @@ class TieState:
     matches: tuple[tuple[int, int], ...]  # each played match's scores (A, B), in order
     sums: tuple[int, int]  # R16: each team's sum of its match scores so far
     play_offs: tuple[tuple[int, int], ...] = ()  # each tie-breaker's two-hand sums (A, B)
-    winner: str | None = None  # "A" or "B" once decided
+    winner: Team | None = None  # once decided
 
     @property
     def running_sums(self) -> list[tuple[int, int]]:
@@ -116,8 +117,8 @@ class TieState:
         return list(zip(self.matches, self.running_sums, strict=True))
 
     @property
-    def loser(self) -> str | None:
-        return {"A": "B", "B": "A"}.get(self.winner or "")
+    def loser(self) -> Team | None:
+        return self.winner.other if self.winner else None
 
     @property
     def matches_left(self) -> int:
@@ -156,11 +157,11 @@ def cup_tie_state(
     return TieState(stage, matches, sums, tuple(counted))
 
 
-def _leader(scores: Sequence[int]) -> str | None:
+def _leader(scores: Sequence[int]) -> Team | None:
     a, b = scores
     if a == b:
         return None
-    return "A" if a > b else "B"
+    return Team.A if a > b else Team.B
 
 
 def cup_round_date(year: int, round_number: int) -> datetime.date:

@@ -5,6 +5,7 @@ from decimal import Decimal
 
 import pytest
 
+from scoring.cards import Team
 from scoring.competitions import (
     ODD_ENTRANTS,
     TOO_FEW_ENTRANTS,
@@ -67,7 +68,7 @@ def test_the_lower_sum_after_three_matches_is_out():
 
     assert state.stage is TieStage.DECIDED
     assert state.sums == (255, 254)
-    assert (state.winner, state.loser) == ("A", "B")
+    assert (state.winner, state.loser) == (Team.A, Team.B)
 
 
 def test_equal_sums_need_a_play_off_then_repeat_until_one_team_leads():
@@ -78,7 +79,7 @@ def test_equal_sums_need_a_play_off_then_repeat_until_one_team_leads():
     assert cup_tie_state(three, [(150, 150)]).stage is TieStage.PLAY_OFF_NEEDED
     state = cup_tie_state(three, [(150, 150), (120, 180)])
     assert state.stage is TieStage.DECIDED
-    assert state.winner == "B"
+    assert state.winner is Team.B
     assert state.play_offs == ((150, 150), (120, 180))
 
 

@@ -8,6 +8,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.cards import Team
 from scoring.competitions import (
     MATCHES_IN_A_TIE,
     TieStage,
@@ -202,7 +203,7 @@ def after_cup_match_saved(match) -> None:
         return
     tie = CupTie.objects.select_for_update(of=("self",)).select_related("team_a", "team_b").get(pk=match.cup_tie_id)
     state = tie_state(tie, tie.matches.all())
-    winner = {"A": tie.team_a, "B": tie.team_b}.get(state.winner or "")
+    winner = {Team.A: tie.team_a, Team.B: tie.team_b}.get(state.winner)
     if (winner.pk if winner else None) != tie.winner_id:
         decide(tie, winner)
 

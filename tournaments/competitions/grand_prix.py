@@ -5,6 +5,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.cards import Seat
+from scoring.cards import Team as Side
 from scoring.competitions import (
     GRAND_PRIX_MATCHES_PER_TEAM,
     ODD_ENTRANTS,
@@ -66,7 +68,7 @@ def trophies_won(event) -> dict[int, list[str]]:
     ).values_list("seat", "hand__match__team_a_id", "hand__match__team_b_id", "feast")
     by_team: dict[int, list[str]] = {}
     for seat, team_a, team_b, feast in won:
-        by_team.setdefault(team_a if seat.startswith("A") else team_b, []).append(feast)
+        by_team.setdefault(team_a if Seat.parse(seat).team is Side.A else team_b, []).append(feast)
     return by_team
 
 

@@ -68,10 +68,6 @@ class Competition(models.Model):
     def registration_opens_date(self):
         return self.registration_opens or datetime.date(self.season.year, 8, 25)
 
-    @property
-    def registration_open(self):
-        return self.kind == self.Kind.CUP and self.drawn_at is None
-
 
 class CupEntry(models.Model):
     """R16: a team entered in the Cup, with exactly its Driver and Catcher."""

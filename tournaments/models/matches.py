@@ -118,14 +118,6 @@ class Match(models.Model):
     def is_locked(self):
         return self.state == self.State.CONFIRMED
 
-    def team(self, label):
-        return self.team_a if label == "A" else self.team_b
-
-    def players(self):
-        """The four players who played, by seat (R14)."""
-        return {"A.driver": self.a_driver, "A.catcher": self.a_catcher,
-                "B.driver": self.b_driver, "B.catcher": self.b_catcher}
-
 
 class Hand(models.Model):
     match = models.ForeignKey(Match, models.CASCADE, related_name="hands")
@@ -186,10 +178,6 @@ class Announcement(models.Model):
 
     def __str__(self):
         return f"{self.get_feast_display()} ({self.seat})"
-
-    @property
-    def team(self):
-        return self.seat[0]
 
 
 class SilentPremium(models.Model):
