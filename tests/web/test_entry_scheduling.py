@@ -97,8 +97,8 @@ def test_a_juror_schedules_a_match_with_the_teams_own_players(client, jury, cham
     assert response.status_code == 302 and response["Location"] == reverse("jury:match", args=[match.pk])
     assert (match.competition, match.team_a, match.team_b, match.played_on, match.place) == (
         championship, kings, owls, JUNE, "Szeged")
-    assert match.players() == {"A.driver": kings.driver, "A.catcher": kings.catcher,
-                               "B.driver": owls.driver, "B.catcher": owls.catcher}  # R14 defaults
+    assert (match.a_driver, match.a_catcher, match.b_driver, match.b_catcher) == (
+        kings.driver, kings.catcher, owls.driver, owls.catcher)  # R14 defaults
     assert (match.state, match.version, match.played_publicly) == (Match.State.SCHEDULED, 0, True)
     assert match.history.get().history_change_reason == "Match scheduled"
     assert match.history.get().history_user == jury
