@@ -71,6 +71,8 @@ class Feast:
     suit_bindings: frozenset[int] = frozenset()
     trophy: TrophyClass | None = None
     is_flight: bool = False
+    binding_ruling: str = "R9"  # the ruling a misplayed bound card of this feast is refused under
+
 
     # Derived once from the fields above: the scorer asks these for every announcement.
     is_message: bool = field(init=False, repr=False, compare=False)
@@ -114,6 +116,11 @@ _BOUND_TRICK_CARDS = {
     "piccolo": ("XVIII", 3), "town_centre": ("XIX", 4), "centre": ("XX", 5),
     "small_bird": ("XXI", 6), "large_bird": ("Fool", 7),
 }
+
+# R9b: Scale, Spectrum, Full, Court and Grand contract the team to "all five Bound Tricks", so
+# they bind the five cards exactly as the Bound Tricks themselves do.
+_FIVE_BOUND_TRICKS = tuple(_bound(*_BOUND_TRICK_CARDS[feast_id]) for feast_id in _BOUND_TRICK_CARDS)
+_SCALE_FAMILY = {"fixed_bindings": _FIVE_BOUND_TRICKS, "binding_ruling": "R9b"}
 
 _CATALOGUE: tuple[Feast, ...] = (
     # Messages (R6): information; only Flush and Four of a Kind score, none may be contra'd.
@@ -190,7 +197,7 @@ _CATALOGUE: tuple[Feast, ...] = (
     Feast("habicht", "Habicht", Category.TROPHY, 120, FLIGHT_CHAIN, 3, declared_cards=3,
           declared_tricks=_tricks(1, 2, 3), trophy=TrophyClass.GREAT, is_flight=True),
     Feast("couleur", "Couleur", Category.TROPHY, 120, trophy=TrophyClass.GREAT),
-    Feast("scale", "Scale", Category.TROPHY, 120, trophy=TrophyClass.GREAT),
+    Feast("scale", "Scale", Category.TROPHY, 120, trophy=TrophyClass.GREAT, **_SCALE_FAMILY),
     Feast("golgotha", "Golgotha", Category.TROPHY, 130, trophy=TrophyClass.GREAT),
     Feast("centaur", "Centaur", Category.TROPHY, 130, trophy=TrophyClass.GREAT),
     Feast("trojka", "Trojka", Category.TROPHY, 130, trophy=TrophyClass.GREAT),
@@ -200,15 +207,15 @@ _CATALOGUE: tuple[Feast, ...] = (
     Feast("sphinx", "Sphinx", Category.TROPHY, 130, trophy=TrophyClass.GREAT),
     Feast("quart", "Quart", Category.TROPHY, 140, trophy=TrophyClass.GREAT),
     Feast("pyramid", "Pyramid", Category.TROPHY, 140, trophy=TrophyClass.GREAT),
-    Feast("spectrum", "Spectrum", Category.TROPHY, 140, trophy=TrophyClass.GREAT),
+    Feast("spectrum", "Spectrum", Category.TROPHY, 140, trophy=TrophyClass.GREAT, **_SCALE_FAMILY),
     Feast("stella", "Stella", Category.TROPHY, 150, FLIGHT_CHAIN, 4, declared_cards=3,
           declared_tricks=_tricks(1, 2, 3),
           fixed_bindings=(_bound("XIX", 4), _bound("XX", 5), _bound("XXI", 6), _bound("Fool", 7)),
           trophy=TrophyClass.GREAT, is_flight=True),
-    Feast("full", "Full", Category.TROPHY, 150, trophy=TrophyClass.GREAT),
+    Feast("full", "Full", Category.TROPHY, 150, trophy=TrophyClass.GREAT, **_SCALE_FAMILY),
     Feast("court", "Court", Category.TROPHY, 150, suits=SuitRule.ANY_ONE,
-          trophy=TrophyClass.GREAT),
-    Feast("grand", "Grand", Category.TROPHY, 150, trophy=TrophyClass.GREAT),
+          trophy=TrophyClass.GREAT, **_SCALE_FAMILY),
+    Feast("grand", "Grand", Category.TROPHY, 150, trophy=TrophyClass.GREAT, **_SCALE_FAMILY),
     Feast("harpy", "Harpy", Category.TROPHY, 160, trophy=TrophyClass.GREAT),
     Feast("gloria", "Gloria", Category.TROPHY, 160, trophy=TrophyClass.GREAT),
     Feast("triumph", "Triumph", Category.TROPHY, 160, trophy=TrophyClass.GREAT),

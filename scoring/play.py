@@ -1,4 +1,4 @@
-"""Legal play and trick winners (R2, R4, R9).
+"""Legal play and trick winners (R2, R4, R9, R9b).
 
 The same rules serve two callers: the adjudicator, which checks a recorded play card by card
 (:func:`play_out`), and the generator, which asks which cards a player may play
@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from .cards import PACK, PLAY_ORDER, Card, Seat, Suit, Team, catcher, driver
 from .problems import Problem
-from .records import Announcement
+from .records import Announcement, binding_ruling
 
 TRICKS_IN_A_HAND = 10
 
@@ -111,9 +111,15 @@ class Binding:
     def allows(self, trick_number: int) -> bool:
         return trick_number in self.tricks
 
+    @property
+    def ruling(self) -> str:
+        """R9, or R9b when only the Scale family binds the card (see :func:`binding_ruling`)."""
+        return binding_ruling(self.announcements)
+
     def describe(self) -> str:
         where = " or ".join(str(number) for number in sorted(self.tricks))
-        by = ", ".join(f"{a.feast.name} (announcements[{a.index}])" for a in self.announcements)
+        by = ", ".join(f"{a.feast.name} (announcements[{a.index}], {a.feast.binding_ruling})"
+                       for a in self.announcements)
         return f"bound to trick {where} by {by}"
 
 
@@ -282,7 +288,7 @@ def _illegal_play(index: int, position: int, seat: Seat, card: int, led: int | N
     if not legal & BIT[card]:
         return Problem(field, "R4", f"{where}: {_why_not_legal(PACK[led], legal)}")
     binding = bindings[seat][played]
-    return Problem(field, "R9", (
+    return Problem(field, binding.ruling, (
         f"{where}, but the {played} is {binding.describe()} and may go to another trick only when the "
         f"player has no other legal card ({seat} could play {_cards_text(cards_of(legal & ~bound))})"
     ))

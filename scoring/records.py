@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any
@@ -704,7 +705,8 @@ def may_join_chain(earlier: list[Announcement], announcement: Announcement) -> b
 
 
 def _check_bindings(announcements: list[Announcement], problems: Problems) -> None:
-    """R9: a team may not hold announcements that bind the same card to different tricks."""
+    """R9: a team may not hold announcements that bind the same card to different tricks; the Scale
+    family binds its five Bound Tricks' cards too (R9b)."""
     bound: dict[tuple[Team, Card], tuple[frozenset[int], Announcement]] = {}
     for announcement in announcements:
         if not announcement.feast.binds:
@@ -717,10 +719,17 @@ def _check_bindings(announcements: list[Announcement], problems: Problems) -> No
             earlier_tricks, earlier = bound[key]
             if earlier is not announcement and not earlier_tricks & tricks:
                 problems.add(
-                    f"announcements[{announcement.index}]", "R9",
+                    f"announcements[{announcement.index}]", binding_ruling((earlier, announcement)),
                     f"binds the {card} to trick {_tricks_text(tricks)}, but {earlier.feast.name} "
                     f"(announcements[{earlier.index}]) binds it to trick {_tricks_text(earlier_tricks)}",
                 )
+
+
+def binding_ruling(announcements: Iterable[Announcement]) -> str:
+    """The ruling a card bound by ``announcements`` is held to: R9b when only Scale, Spectrum, Full,
+    Court or Grand bind it, else R9 (a Bound Trick or another binding feast binds it too)."""
+    rulings = {announcement.feast.binding_ruling for announcement in announcements}
+    return rulings.pop() if len(rulings) == 1 else "R9"
 
 
 def _tricks_text(tricks: frozenset[int]) -> str:

@@ -1,4 +1,4 @@
-"""Legal play (R2, R3, R4, R9): who leads, who wins, what may be played, and every illegal play
+"""Legal play (R2, R3, R4, R9, R9b): who leads, who wins, what may be played, and every illegal play
 refused with a message naming the trick, the seat, the card and the rule.
 
 Illegal plays are made from legal hands by moving one player's cards between two tricks, chosen so
@@ -160,12 +160,28 @@ def test_not_following_a_trump_lead_is_refused():
 
 
 def test_a_bound_card_played_to_another_trick_is_refused():
-    """full_slam: Piccolo binds A.driver's XVIII to trick 3 (R9); leading it to trick 1 is refused."""
+    """full_slam: Piccolo (R9), and Full and Scale with it (R9b), bind A.driver's XVIII to trick 3;
+    leading it to trick 1 is refused. A Bound Trick binds it, so R9 is the ruling cited."""
     problems = problems_of(moved(case_record("full_slam"), (0, 0), (2, 0)))
     assert [(p.field, p.ruling) for p in problems] == [("tricks[0][0]", "R9")]
     assert problems[0].message == (
-        "trick 1: A.driver plays XVIII, but the XVIII is bound to trick 3 by Piccolo (announcements[2]) and may "
-        "go to another trick only when the player has no other legal card (A.driver could play XVII, XVI, XV)"
+        "trick 1: A.driver plays XVIII, but the XVIII is bound to trick 3 by Full (announcements[0], R9b), "
+        "Scale (announcements[1], R9b), Piccolo (announcements[2], R9) and may go to another trick only when "
+        "the player has no other legal card (A.driver could play XVII, XVI, XV)"
+    )
+
+
+def test_a_card_bound_by_scale_alone_played_to_another_trick_is_refused_under_r9b():
+    """full_slam with Scale its only binding feast: the XVIII led to trick 1 is refused, naming the
+    card, the trick it is bound to and R9b."""
+    record = moved(case_record("full_slam"), (0, 0), (2, 0))
+    record["announcements"] = [item for item in record["announcements"] if item["feast"] == "scale"]
+    problems = problems_of(record)
+    assert [(p.field, p.ruling) for p in problems] == [("tricks[0][0]", "R9b")]
+    assert problems[0].message == (
+        "trick 1: A.driver plays XVIII, but the XVIII is bound to trick 3 by Scale (announcements[0], R9b) and "
+        "may go to another trick only when the player has no other legal card (A.driver could play XVII, XVI, XV, "
+        "IV, III, II)"
     )
 
 
@@ -234,6 +250,45 @@ def test_when_one_card_of_a_set_must_go_elsewhere_the_others_stay_bound():
     assert playable_cards(cards("Kh Kd XX"), Card.parse("Vd"), 3, bound) == cards("Kd")
     # ...and the Kh is still bound: with the XX to play, it may not go to trick 4.
     assert playable_cards(cards("Kh XX"), None, 4, bound) == cards("XX")
+
+
+SCALE_FAMILY = ("scale", "spectrum", "full", "court", "grand")
+FIVE_BOUND_TRICKS = {"XVIII": 3, "XIX": 4, "XX": 5, "XXI": 6, "Fool": 7}
+
+
+@pytest.mark.parametrize("feast_id", SCALE_FAMILY)
+def test_the_scale_family_binds_the_five_bound_tricks_cards_of_its_team(feast_id):
+    """R9b: each binds the XVIII to 3, XIX to 4, XX to 5, XXI to 6, Fool to 7, in the hands of the
+    announcing team's players only (the Mond here is B's, and stays free)."""
+    deal = parse_hand(case_record("royal_slam_misses")).deal
+    suits = (Suit.SPADES,) if FEASTS[feast_id].suits.value == "one suit" else ()
+    bindings = bindings_of([announcement(feast_id, "A.catcher", suits=suits)], deal)
+    bound = {**bindings[Seat.parse("A.driver")], **bindings[Seat.parse("A.catcher")]}
+    assert {str(card): set(binding.tricks) for card, binding in bound.items()} == {
+        text: {trick} for text, trick in FIVE_BOUND_TRICKS.items() if text != "XXI"}
+    assert not bindings[Seat.parse("B.driver")] and not bindings[Seat.parse("B.catcher")]
+    assert all(binding.ruling == "R9b" for binding in bound.values())
+
+
+def test_stella_and_habicht_magnifiers_still_win_tricks_one_to_three_in_any_order():
+    """R9b keeps R9's set binding for Stella's and Habicht's declared magnifiers: each may go to any of
+    tricks 1-3, while Stella's XIX..Fool are bound to 4..7."""
+    deal = parse_hand(case_record("stella_slam")).deal
+    stella = next(item for item in case_record("stella_slam")["announcements"] if item["feast"] == "stella")
+    declared = announcement("stella", stella["by"], " ".join(stella["cards"]))
+    bound = bindings_of([declared], deal)[declared.by]
+    for text in stella["cards"]:
+        assert bound[Card.parse(text)].tricks == frozenset({1, 2, 3})
+    habicht = announcement("habicht", "A.driver", "Kh Kd Ks")
+    assert {tricks for _, tricks in habicht.bindings()} == {frozenset({1, 2, 3})}
+
+
+def test_scale_and_a_bound_trick_on_one_card_agree():
+    """R9, R9b: Scale and Piccolo both bind the XVIII to trick 3; a team may hold both."""
+    deal = parse_hand(case_record("full_slam")).deal
+    scale, piccolo = announcement("scale", "A.catcher", index=0), announcement("piccolo", "A.driver", index=1)
+    binding = bindings_of([scale, piccolo], deal)[Seat.parse("A.driver")][Card.parse("XVIII")]
+    assert binding.tricks == frozenset({3}) and binding.ruling == "R9"
 
 
 def test_two_feasts_binding_one_card_leave_it_only_the_tricks_both_allow():
