@@ -284,7 +284,8 @@ _PLAYED_TO = ("'With the card being played to trick n' is read literally: the ca
               "the seed nowhere says. The card need not win the trick.")
 _FIVE_BOUND = ("'The five Bound Tricks' are Piccolo..Large Bird together: the team wins tricks 1-7 and "
                "the XVIII, XIX, XX, XXI and Fool fall in tricks 3, 4, 5, 6 and 7, whoever plays them "
-               "(as for the Bound Tricks themselves).")
+               "(as for the Bound Tricks themselves). The announcing team's own XVIII..Fool are bound "
+               "to those tricks (R9b), as the Bound Tricks bind them (R9).")
 _UNDECLARED = ("'Undeclared' means the announcement names no cards; any card of the kind counts, "
                "also one the team declared for another feast.")
 _OPPONENTS_CARD = ("'The opponents' Mond/Pagat' is the card dealt to a player of the other team; when the "

@@ -32,10 +32,15 @@ Decisions where seed 001 and R18 leave room:
 - Besides the two totals, each player's card points must fit the cards the player can hold:
   a player holds exactly three cards per trick won (the Fool's owner pays the trick's winner a card
   back, or surrenders the Fool when he won no trick, so the count stays three a trick), and the
-  dealer three more (his discards). Every card is worth at least 1, so card points lie between
-  the number of cards and the value of that many of the pack's best cards. When no dealer is
-  named, each player is allowed the dealer's three extra cards at the top of the range and none
-  at the bottom.
+  dealer three more (his discards). Every card is worth at least 1, so card points are at least
+  the number of cards (R18).
+- R18a: card points are at most what those cards can be worth. A player's tricks can hold the
+  pack's best cards; the dealer's three discards may not be Kings or Honours (the Juggler, the
+  World, the Fool), except the Fool when the dealer holds no trump (seed 001). The record does not
+  say what the dealer held, so the Fool is allowed: a dealer without tricks holds at most the Fool
+  and two Queens, 13 card points.
+- When no dealer is named, each player is checked as if he might be the dealer, and then one of
+  the three must be able to have been the dealer with the other two holding only their tricks.
 - The points of the three players add up to 155 - 3 x 52 = -1 in every hand: that is R18's
   formula, not an error, so ``total`` is reported as it falls.
 """
@@ -59,6 +64,11 @@ DEALER_DISCARDS = 3  # seed 001: the dealer's discards count as card points, not
 # Seed 001's 78 cards by value, best first: the three honours and four kings (5), four queens
 # (4), four cavaliers (3), four valets (2) and the 59 other cards (1). They add up to 130.
 CARD_VALUES_BEST_FIRST = (5,) * 7 + (4,) * 4 + (3,) * 4 + (2,) * 4 + (1,) * 59
+# R18a, seed 001: the dealer may not discard a King or an Honour, except the Fool when he holds no
+# trump. Barred: the four Kings, the Juggler and the World (5 each); the rest by value, best first.
+NEVER_DISCARDED = (5,) * 6
+DISCARDABLE_BEST_FIRST = (5,) + CARD_VALUES_BEST_FIRST[7:]
+assert sorted(NEVER_DISCARDED + DISCARDABLE_BEST_FIRST) == sorted(CARD_VALUES_BEST_FIRST)
 
 _RECORD_KEYS = frozenset({"format", "players"})
 _PLAYER_KEYS = frozenset({"name", "card_points", "tricks", "dealer"})
@@ -181,18 +191,64 @@ def _check_totals(players: tuple[ThreeHandedPlayer, ...], problems: Problems) ->
 
 
 def _check_cards_held(players: tuple[ThreeHandedPlayer, ...], problems: Problems) -> None:
-    """Each player's card points must fit the cards he holds (seed 001, cards counted singly)."""
+    """Each player's card points must fit the cards he holds: at least one a card (R18, seed 001),
+    at most what those cards can be worth (R18a)."""
     dealer_named = any(player.dealer for player in players)
+    before = len(problems.found)
     for index, player in enumerate(players):
-        fewest = CARDS_PER_TRICK * player.tricks + (DEALER_DISCARDS if player.dealer else 0)
-        most = fewest if dealer_named else fewest + DEALER_DISCARDS
-        most_points = sum(CARD_VALUES_BEST_FIRST[:most])
-        if not fewest <= player.card_points <= most_points:
-            problems.add(f"players[{index}].card_points", "R18",
-                         f"{player.card_points} card points cannot be held in "
-                         f"{_cards_held(fewest, most)}: that many cards are worth "
-                         f"{fewest} to {most_points} (seed 001: every card counts at least 1)")
+        field = f"players[{index}].card_points"
+        fewest = cards_held(player, player.dealer)
+        if player.card_points < fewest:
+            problems.add(field, "R18", f"{player.name} cannot hold {player.card_points} card points in "
+                                       f"{fewest} cards: every card counts at least 1 (seed 001)")
+        as_dealer = player.dealer or not dealer_named
+        most = most_card_points(player.tricks, as_dealer)
+        if player.card_points > most:
+            problems.add(field, "R18a", f"{player.name} cannot hold {player.card_points} card points: "
+                                        f"{_what_he_holds(player, dealer_named)} at most {most}")
+    if not dealer_named and len(problems.found) == before and not _someone_could_deal(players):
+        problems.add("players[*].card_points", "R18a",
+                     "none of the three can have been the dealer: whoever it was, another player holds "
+                     "more card points than the cards of his tricks can be worth")
 
 
-def _cards_held(fewest: int, most: int) -> str:
-    return f"{fewest} cards" if fewest == most else f"{fewest} to {most} cards"
+def cards_held(player: ThreeHandedPlayer, as_dealer: bool) -> int:
+    """Three cards a trick won, and the dealer's three discards."""
+    return CARDS_PER_TRICK * player.tricks + (DEALER_DISCARDS if as_dealer else 0)
+
+
+def most_card_points(tricks: int, as_dealer: bool) -> int:
+    """R18a: the most the cards of ``tricks`` tricks (and the dealer's discards) can be worth.
+
+    The tricks may hold any cards; the discards none of the six cards never discarded, all worth
+    5 and so best placed in the tricks. Any of them the tricks cannot take leave the discards to
+    the best discardable cards.
+    """
+    in_tricks = CARDS_PER_TRICK * tricks
+    if not as_dealer:
+        return sum(CARD_VALUES_BEST_FIRST[:in_tricks])
+    barred_in_tricks = min(len(NEVER_DISCARDED), in_tricks)
+    rest = in_tricks + DEALER_DISCARDS - barred_in_tricks
+    return sum(NEVER_DISCARDED[:barred_in_tricks]) + sum(DISCARDABLE_BEST_FIRST[:rest])
+
+
+def _what_he_holds(player: ThreeHandedPlayer, dealer_named: bool) -> str:
+    tricks = f"the {CARDS_PER_TRICK * player.tricks} cards of his {player.tricks} tricks"
+    discards = ("three discards, which may not be Kings or Honours (the Fool only when he holds no "
+                "trump)")
+    if player.dealer:
+        return f"as the dealer, his {discards}, and {tricks}, are worth"
+    if dealer_named:
+        if player.tricks == 0:
+            return "he won no trick and is not the dealer, so he holds no card: worth"
+        return f"{tricks} are worth"
+    return f"even as the dealer, his {discards}, and {tricks}, are worth"
+
+
+def _someone_could_deal(players: tuple[ThreeHandedPlayer, ...]) -> bool:
+    """Whether one player can have been the dealer, with the other two holding only their tricks."""
+    return any(
+        all(cards_held(player, player is dealer) <= player.card_points
+            <= most_card_points(player.tricks, player is dealer) for player in players)
+        for dealer in players
+    )

@@ -1,4 +1,4 @@
-"""Golden three-handed hands (R18, seed 001), worked out by hand in each file's description.
+"""Golden three-handed hands (R18, R18a, seed 001), worked out by hand in each file's description.
 
 Each file under ``three_handed/`` holds a ``three-handed/1`` record, the rulings it exercises and
 either the expected answer (``expect``: each player's points and the total) or the problems it
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from scoring.variants import VariantRecordError, score_three_handed
-from scoring.variants.three_handed import CARD_POINTS_IN_PACK, CARD_VALUES_BEST_FIRST
+from scoring.variants.three_handed import CARD_POINTS_IN_PACK, CARD_VALUES_BEST_FIRST, most_card_points
 
 GOLDEN = sorted((Path(__file__).parent / "three_handed").glob("*.json"))
 
@@ -110,3 +110,47 @@ def test_junk_instead_of_the_players_is_refused(junk) -> None:
     with pytest.raises(VariantRecordError) as caught:
         score_three_handed({"format": "three-handed/1", "players": junk})
     assert caught.value.problems[0].field == "players"
+
+
+def test_a_dealers_discard_holds_at_most_the_fool_and_two_queens() -> None:
+    """R18a: no Kings or Honours in the discard, the Fool only when the dealer holds no trump
+    (seed 001), which the record leaves open: 5 + 4 + 4 = 13 without tricks."""
+    assert most_card_points(0, as_dealer=True) == 13
+    assert most_card_points(0, as_dealer=False) == 0
+    # One trick: its three cards may be Kings or Honours (15), the discards still at most 13.
+    assert most_card_points(1, as_dealer=True) == 28
+    assert most_card_points(1, as_dealer=False) == 15
+    # Once the tricks hold the six cards never discarded, the limit is the pack's best cards.
+    assert most_card_points(2, as_dealer=True) == sum(CARD_VALUES_BEST_FIRST[:9])
+    assert most_card_points(24, as_dealer=True) == CARD_POINTS_IN_PACK - 3  # all but three 1-point cards
+
+
+def test_a_dealer_past_the_limit_is_told_why() -> None:
+    """R18a: 15 card points for a dealer without tricks, accepted before, is refused in plain words."""
+    record = {"format": "three-handed/1", "players": [
+        {"name": "Anna", "card_points": 15, "tricks": 0, "dealer": True},
+        {"name": "Bela", "card_points": 60, "tricks": 13},
+        {"name": "Csaba", "card_points": 55, "tricks": 12},
+    ]}
+    with pytest.raises(VariantRecordError) as caught:
+        score_three_handed(record)
+    assert str(caught.value) == (
+        "players[0].card_points: R18a: Anna cannot hold 15 card points: as the dealer, his three discards, "
+        "which may not be Kings or Honours (the Fool only when he holds no trump), and the 0 cards of his "
+        "0 tricks, are worth at most 13"
+    )
+
+
+def test_the_other_players_are_held_to_the_cards_of_their_tricks() -> None:
+    """R18a, the same way for the players who did not deal: Bela's one trick holds three cards."""
+    record = {"format": "three-handed/1", "players": [
+        {"name": "Anna", "card_points": 90, "tricks": 12, "dealer": True},
+        {"name": "Bela", "card_points": 16, "tricks": 1},
+        {"name": "Csaba", "card_points": 24, "tricks": 12},
+    ]}
+    with pytest.raises(VariantRecordError) as caught:
+        score_three_handed(record)
+    assert [(p.field, p.ruling) for p in caught.value.problems] == [
+        ("players[1].card_points", "R18a"), ("players[2].card_points", "R18")]
+    assert caught.value.problems[1].message == (
+        "Csaba cannot hold 24 card points in 36 cards: every card counts at least 1 (seed 001)")
