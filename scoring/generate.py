@@ -3,7 +3,7 @@
 Everything takes a :class:`random.Random`, so a seed gives the same hands again. A generated hand
 is legal throughout: the deal keeps R3, the announcements keep R6-R9 (declared magnifiers held,
 messages true, no two of a chain, no conflicting bindings, at most one contra a team), and the play
-keeps R4 and R9 (bound cards stay bound).
+keeps R4, R9 and R9b (bound cards stay bound, the Scale family's as the Bound Tricks').
 
 Two kinds of record come out (FORMAT.md):
 

@@ -17,10 +17,13 @@ SUITS_FOR_RULE = {
     SuitRule.RED_AND_BLACK: ["diamonds", "spades"],
 }
 SEATS = {"A": ["A.driver", "A.catcher"], "B": ["B.driver", "B.catcher"]}
-# Feasts that bind no declared card and sit outside the flight chain combine freely within R7/R9.
+# The Bound Tricks and the Scale family bind the XVIII..Fool to the same tricks (R9, R9b).
+FIVE_BOUND_TRICKS = frozenset(FEASTS["scale"].fixed_bindings)
+# Feasts that bind no declared card, bind nothing else, and sit outside the chains combine freely
+# within R7/R9.
 SIMPLE_FEASTS = sorted(
     feast_id for feast_id, feast in FEASTS.items()
-    if feast.declared_cards == 0 and feast.chain is None and not feast.fixed_bindings
+    if feast.declared_cards == 0 and feast.chain is None and set(feast.fixed_bindings) <= FIVE_BOUND_TRICKS
     and not feast.suit_bindings
 )
 CHAINED = {}
