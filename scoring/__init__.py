@@ -15,7 +15,7 @@ from .cards import Team
 from .feasts import FEASTS, SILENT_PREMIUMS, trophy_rank, trophy_ranking_key
 from .hand import TeamScore, score_hand
 from .match import check_match_shape, collect_hand_problems, match_result
-from .problems import InvalidRecord, Problem
+from .problems import InvalidRecord, Problem, read_json
 from .records import Hand, parse_hand
 
 
@@ -57,6 +57,6 @@ def evaluate_match(record: Any) -> dict[str, Any]:
 
 __all__ = [
     "FEASTS", "SILENT_PREMIUMS", "Hand", "InvalidRecord", "Problem", "TeamScore", "check_hand",
-    "evaluate_hand", "evaluate_match", "parse_hand", "score_checked_hand", "trophy_rank",
+    "evaluate_hand", "evaluate_match", "parse_hand", "read_json", "score_checked_hand", "trophy_rank",
     "trophy_ranking_key",
 ]

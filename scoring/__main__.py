@@ -11,21 +11,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 from . import evaluate_hand, evaluate_match
-from .problems import InvalidRecord
+from .problems import InvalidRecord, read_json
 
 INVALID = 2
 
 
-def _read_record(source: str) -> Any:
+def _read_text(source: str) -> str:
     if source == "-":
-        text = sys.stdin.read()
-    else:
-        with open(source, encoding="utf-8") as handle:
-            text = handle.read()
-    return json.loads(text)
+        return sys.stdin.buffer.read().decode("utf-8")
+    with open(source, encoding="utf-8") as handle:
+        return handle.read()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,16 +31,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("source", help="the record's JSON file, or - for standard input")
     arguments = parser.parse_args(argv)
     try:
-        record = _read_record(arguments.source)
+        text = _read_text(arguments.source)
     except OSError as error:
         print(f"{arguments.source}: cannot read the record: {error.strerror or error}", file=sys.stderr)
         return INVALID
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        print(f"{arguments.source}: FORMAT: not valid JSON: {error}", file=sys.stderr)
+    except UnicodeDecodeError as error:
+        print(f"{arguments.source}: FORMAT: not UTF-8 text (byte {error.start + 1})", file=sys.stderr)
         return INVALID
     evaluate = evaluate_hand if arguments.kind == "hand" else evaluate_match
     try:
-        answer = evaluate(record)
+        answer = evaluate(read_json(text))
     except InvalidRecord as invalid:
         for problem in invalid.problems:
             print(problem, file=sys.stderr)

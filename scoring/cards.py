@@ -10,6 +10,8 @@ import enum
 from dataclasses import dataclass
 from functools import cache
 
+from .problems import shown
+
 
 class CardError(ValueError):
     """A card, suit or seat written in a way FORMAT.md does not allow."""
@@ -43,7 +45,7 @@ class Suit(enum.Enum):
         try:
             return cls[word.upper()]
         except (KeyError, AttributeError):
-            raise CardError(f"{word!r} is not a suit (hearts, diamonds, spades, clubs)") from None
+            raise CardError(f"{shown(word)} is not a suit (hearts, diamonds, spades, clubs)") from None
 
     def ranks(self) -> tuple[Rank, ...]:
         """The ranks this suit holds, highest first (R1: the 10 only in black suits)."""
@@ -110,7 +112,7 @@ class Card:
     @staticmethod
     def parse(text: str) -> Card:
         if not isinstance(text, str):
-            raise CardError(f"{text!r} is not a card")
+            raise CardError(f"{shown(text)} is not a card")
         return _parse_card(text)
 
     @staticmethod
@@ -183,9 +185,9 @@ def _parse_card(text: str) -> Card:
     except ValueError:
         suit = None
     if rank is None or suit is None:
-        raise CardError(f"{text!r} is not a card (trumps I..XXI and Fool, suit cards like Kh or 10s)")
+        raise CardError(f"{shown(text)} is not a card (trumps I..XXI and Fool, suit cards like Kh or 10s)")
     if rank is Rank.TEN and suit.is_red:
-        raise CardError(f"{text!r} is not in the pack: red suits have no 10 (R1)")
+        raise CardError(f"{shown(text)} is not in the pack: red suits have no 10 (R1)")
     return Card(suit=suit, rank=rank)
 
 
@@ -241,7 +243,7 @@ class Seat:
             return SEATS_BY_NAME[text]
         except (KeyError, TypeError):
             raise CardError(
-                f"{text!r} is not a seat (A.driver, A.catcher, B.driver, B.catcher)"
+                f"{shown(text)} is not a seat (A.driver, A.catcher, B.driver, B.catcher)"
             ) from None
 
     @property

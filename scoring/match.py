@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .problems import FORMAT, InvalidRecord, Problems
+from .problems import FORMAT, InvalidRecord, Problems, shown
 
 MATCH_FORMAT = "royal-tarokk-match/1"
 HANDS_IN_A_MATCH = 8  # R3, R13
@@ -46,7 +46,7 @@ def check_match_shape(record: Any) -> list[Any]:
         problems.add("record", FORMAT, "a match record must be a JSON object")
         problems.raise_if_any()
     if "format" in record and record["format"] != MATCH_FORMAT:
-        problems.add("format", FORMAT, f"expected {MATCH_FORMAT!r}, got {record['format']!r}")
+        problems.add("format", FORMAT, f"expected {MATCH_FORMAT!r}, got {shown(record['format'])}")
     for key in sorted(set(record) - _MATCH_KEYS, key=str):
         problems.add(str(key), FORMAT, "is not a field of a match record")
     _check_teams(record.get("teams"), problems)

@@ -36,7 +36,7 @@ from .feasts import (
     SilentPremium,
     SuitRule,
 )
-from .problems import FORMAT, InvalidRecord, Problems
+from .problems import FORMAT, InvalidRecord, Problems, shown
 
 HAND_FORMAT = "royal-tarokk-hand/1"
 HIGH_TRUMPS = ("XVI", "XVII", "XVIII")  # R5: the three trumps consolation asks about
@@ -202,7 +202,7 @@ def parse_hand(record: Any) -> Hand:
 
 def _check_top_level(record: dict, problems: Problems) -> None:
     if "format" in record and record["format"] != HAND_FORMAT:
-        problems.add("format", FORMAT, f"expected {HAND_FORMAT!r}, got {record['format']!r}")
+        problems.add("format", FORMAT, f"expected {HAND_FORMAT!r}, got {shown(record['format'])}")
     if not _HAND_KEYS.issuperset(record):
         for key in sorted(set(record) - _HAND_KEYS, key=str):
             problems.add(str(key), FORMAT, "is not a field of a hand record")
@@ -214,7 +214,7 @@ def _parse_attackers(record: dict, problems: Problems) -> Team | None:
         return None
     team = _TEAMS_BY_NAME.get(record["attackers"]) if isinstance(record["attackers"], str) else None
     if team is None:
-        problems.add("attackers", "R3", f"{record['attackers']!r} is not a team (A or B)")
+        problems.add("attackers", "R3", f"{shown(record['attackers'])} is not a team (A or B)")
     return team
 
 
@@ -311,7 +311,7 @@ def _check_one_holding(value: Any, field: str, problems: Problems) -> Holding | 
                      f"a team holds 6 to 16 trumps (at least 3 a player), not {trumps}")
         ok = False
     if not _is_int(honours) or not 0 <= honours <= 2:
-        problems.add(f"{field}.honours", "R5", f"honours held must be 0, 1 or 2, not {honours!r}")
+        problems.add(f"{field}.honours", "R5", f"honours held must be 0, 1 or 2, not {shown(honours)}")
         ok = False
     high = _parse_high_trumps(value.get("high_trumps", None), f"{field}.high_trumps", problems)
     if high is None or not ok:
@@ -327,7 +327,7 @@ def _parse_high_trumps(value: Any, field: str, problems: Problems) -> frozenset[
     for text in value:
         number = _HIGH_TRUMP_NUMBERS.get(text) if isinstance(text, str) else None
         if number is None:
-            problems.add(field, "R5", f"{text!r} is not one of XVI, XVII, XVIII")
+            problems.add(field, "R5", f"{shown(text)} is not one of XVI, XVII, XVIII")
             return None
         numbers.append(number)
     if len(set(numbers)) != len(numbers):
@@ -554,17 +554,17 @@ def _parse_feast(value: Any, field: str, problems: Problems) -> Feast | None:
     feast = FEASTS.get(value) if isinstance(value, str) else None
     if feast is not None:
         return feast
-    if value in SILENT_PREMIUMS:
-        problems.add(f"{field}.feast", "R10", f"{value!r} is a silent premium: it is not announced")
+    if isinstance(value, str) and value in SILENT_PREMIUMS:
+        problems.add(f"{field}.feast", "R10", f"{shown(value)} is a silent premium: it is not announced")
     else:
-        problems.add(f"{field}.feast", FORMAT, f"{value!r} is not a feast id of FORMAT.md")
+        problems.add(f"{field}.feast", FORMAT, f"{shown(value)} is not a feast id of FORMAT.md")
     return None
 
 
 def _parse_seat(value: Any, field: str, problems: Problems) -> Seat | None:
     seat = SEATS_BY_NAME.get(value) if isinstance(value, str) else None
     if seat is None:
-        problems.add(f"{field}.by", "R2", f"{value!r} is not a seat (A.driver, A.catcher, B.driver, B.catcher)")
+        problems.add(f"{field}.by", "R2", f"{shown(value)} is not a seat (A.driver, A.catcher, B.driver, B.catcher)")
     return seat
 
 
@@ -648,7 +648,7 @@ def _parse_contra(value: Any, field: str, problems: Problems) -> Contra | None:
     contra = _CONTRAS.get(value) if isinstance(value, str) else None
     if contra is None:
         problems.add(f"{field}.contra", "R8",
-                     f"{value!r} is not a contra: null, \"partner\" or \"opponents\" (no re-contras)")
+                     f"{shown(value)} is not a contra: null, \"partner\" or \"opponents\" (no re-contras)")
     return contra
 
 
@@ -659,7 +659,7 @@ def _parse_result(item: dict, field: str, adjudicated: bool, problems: Problems)
             problems.add(f"{field}.result", FORMAT, "a feast needs its result, \"won\" or \"lost\"")
         return None
     if value not in ("won", "lost"):
-        problems.add(f"{field}.result", FORMAT, f"{value!r} is not a result: \"won\" or \"lost\"")
+        problems.add(f"{field}.result", FORMAT, f"{shown(value)} is not a result: \"won\" or \"lost\"")
         return None
     return value == "won"
 
@@ -822,11 +822,11 @@ def _parse_silent_entry(item: Any, field: str, problems: Problems) -> SilentEntr
     premium = SILENT_PREMIUMS.get(item.get("premium")) if isinstance(item.get("premium"), str) else None
     if premium is None:
         problems.add(f"{field}.premium", "R10",
-                     f"{item.get('premium')!r} is not a silent premium "
+                     f"{shown(item.get('premium'))} is not a silent premium "
                      "(obscure, lie_in_wait, four_kings, silent_mond_capture)")
     team = _TEAMS_BY_NAME.get(item.get("team")) if isinstance(item.get("team"), str) else None
     if team is None:
-        problems.add(f"{field}.team", FORMAT, f"{item.get('team')!r} is not a team (A or B)")
+        problems.add(f"{field}.team", FORMAT, f"{shown(item.get('team'))} is not a team (A or B)")
         return None
     if premium is None:
         return None

@@ -81,7 +81,7 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..problems import FORMAT
+from ..problems import FORMAT, shown
 from .errors import Problems, raise_if_any
 
 EMPEROR_FORMAT = "emperor/1"
@@ -398,7 +398,7 @@ def parse_emperor(record: Any) -> EmperorHand:
 
 def _check_record_keys(record: dict, problems: Problems) -> None:
     if record.get("format") != EMPEROR_FORMAT:
-        problems.add("format", FORMAT, f"expected {EMPEROR_FORMAT!r}, got {record.get('format')!r}")
+        problems.add("format", FORMAT, f"expected {EMPEROR_FORMAT!r}, got {shown(record.get('format'))}")
     for key in sorted(set(record) - _RECORD_KEYS, key=str):
         problems.add(str(key), FORMAT, "is not a field of an Emperor Tarokk record")
 
@@ -433,7 +433,7 @@ def _is_name(value: Any) -> bool:
 
 def _parse_bid(raw: Any, problems: Problems) -> Bid | None:
     if not isinstance(raw, str) or raw not in BIDS:
-        problems.add("bid", "R18", f"expected one of {', '.join(BIDS)}, got {raw!r}")
+        problems.add("bid", "R18", f"expected one of {', '.join(BIDS)}, got {shown(raw)}")
         return None
     return BIDS[raw]
 
@@ -441,7 +441,7 @@ def _parse_bid(raw: Any, problems: Problems) -> Bid | None:
 def _parse_contra(raw: Any, field: str, problems: Problems) -> int:
     if not (raw is None or isinstance(raw, str)) or raw not in CONTRA_LEVELS:
         names = ", ".join(str(name) for name in CONTRA_LEVELS if name)
-        problems.add(field, "R18", f"expected null, {names}; got {raw!r}")
+        problems.add(field, "R18", f"expected null, {names}; got {shown(raw)}")
         return 0
     return CONTRA_LEVELS[raw]
 
@@ -450,7 +450,7 @@ def _whole_number(record: dict, key: str, highest: int | None, problems: Problem
                   default: int | None = None) -> int | None:
     value = record.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        problems.add(key, FORMAT, f"must be a whole number, got {value!r}")
+        problems.add(key, FORMAT, f"must be a whole number, got {shown(value)}")
         return None
     if value < 0 or (highest is not None and value > highest):
         allowed = f"from 0 to {highest}" if highest is not None else "0 or more"
@@ -501,7 +501,7 @@ def _parse_bonus_entry(raw: Any, field: str, problems: Problems) -> _Entry | Non
         problems.add(f"{field}.{key}", FORMAT, "is not a field of a bonus")
     kind = BONUS_KINDS.get(raw.get("bonus")) if isinstance(raw.get("bonus"), str) else None
     if kind is None:
-        problems.add(f"{field}.bonus", "R18", f"not a bonus of seed 000: {raw.get('bonus')!r}")
+        problems.add(f"{field}.bonus", "R18", f"not a bonus of seed 000: {shown(raw.get('bonus'))}")
     side = _parse_side(raw.get("side"), f"{field}.side", problems)
     announced = raw.get("announced")
     if not isinstance(announced, bool):
@@ -521,7 +521,7 @@ def _parse_side(raw: Any, field: str, problems: Problems) -> Side | None:
     try:
         return Side(raw)
     except ValueError:
-        problems.add(field, FORMAT, f"expected 'declarer' or 'defenders', got {raw!r}")
+        problems.add(field, FORMAT, f"expected 'declarer' or 'defenders', got {shown(raw)}")
         return None
 
 
@@ -530,7 +530,7 @@ def _check_entry_against_kind(raw: dict, kind: BonusKind, announced: Any, made: 
     suit = raw.get("suit")
     if kind.names_suit and suit not in SUITS:
         problems.add(f"{field}.suit", "R18", f"{kind.name} names a suit ({', '.join(SUITS)}); "
-                                             f"got {suit!r}")
+                                             f"got {shown(suit)}")
     if not kind.names_suit and suit is not None:
         problems.add(f"{field}.suit", "R18", f"{kind.name} names no suit")
     if announced is False:

@@ -50,7 +50,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..problems import FORMAT
+from ..problems import FORMAT, shown
 from .errors import Problems, raise_if_any
 
 THREE_HANDED_FORMAT = "three-handed/1"
@@ -121,7 +121,7 @@ def parse_three_handed(record: Any) -> tuple[ThreeHandedPlayer, ...]:
 def _check_record_keys(record: dict, problems: Problems) -> None:
     if record.get("format") != THREE_HANDED_FORMAT:
         problems.add("format", FORMAT,
-                     f"expected {THREE_HANDED_FORMAT!r}, got {record.get('format')!r}")
+                     f"expected {THREE_HANDED_FORMAT!r}, got {shown(record.get('format'))}")
     for key in sorted(set(record) - _RECORD_KEYS, key=str):
         problems.add(str(key), FORMAT, "is not a field of a three-handed record")
 
@@ -161,7 +161,7 @@ def _parse_player(entry: Any, field: str, problems: Problems) -> ThreeHandedPlay
 def _whole_number(entry: dict, key: str, highest: int, field: str, problems: Problems) -> int:
     value = entry.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
-        problems.add(f"{field}.{key}", FORMAT, f"must be a whole number, got {value!r}")
+        problems.add(f"{field}.{key}", FORMAT, f"must be a whole number, got {shown(value)}")
         return 0
     if not 0 <= value <= highest:
         problems.add(f"{field}.{key}", "R18", f"must be from 0 to {highest}, got {value}")
