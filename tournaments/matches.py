@@ -19,14 +19,17 @@ from django.utils.translation import gettext as _
 from . import bridge, register
 from .competitions import after_match_saved, check_match_allowed, cup, grand_prix
 from .competitions.championship import AGREEMENT_REFUSAL, agreement_reasons
-from .models import CupTie, Match, stamp
+from .models import Competition, CupTie, Match, stamp
 from .refusals import MatchLocked, NotAllowed, Refused, StaleMatch
 from .roles import AGREE, CONFIRM, ENTER
+from .text import visible_text
 
 # The particulars an agreement is given for: changing one of them withdraws the agreement (R15).
 AGREED_PARTICULARS = ("competition", "team_a", "team_b", "played_on", "played_publicly")
 # A match's particulars change until it is submitted for confirmation.
 EDITABLE_STATES = (Match.State.SCHEDULED, Match.State.IN_ENTRY, Match.State.RETURNED)
+# The competitions whose matches the organisers put on the calendar, and may take off it.
+ORGANISERS_CALENDAR = (Competition.Kind.CUP, Competition.Kind.GRAND_PRIX)
 
 
 # --- the version claim and the after-save calls ------------------------------------------------
@@ -200,6 +203,12 @@ def remove_scheduled_match(match, *, user) -> None:
         raise Refused(
             _("Only a scheduled match without hands can be removed; this one is %(state)s.")
             % {"state": match.get_state_display()}, code="not_scheduled")
+    if match.competition.kind not in ORGANISERS_CALENDAR:
+        raise Refused(_("The organisers remove only matches of a Cup tie or a Grand Prix event from the "
+                        "calendar; the jury keeps the Championship's matches."), code="not_organisers")
+    if match.jury_agreed_by_id is not None:
+        raise Refused(_("R15: the chief jury agreed this match; it stays on the calendar unless the chief "
+                        "jury changes its particulars."), code="agreed")
     stamp(match, user, _("Removed from the schedule by the organisers"))
     match.delete()
 
@@ -290,10 +299,11 @@ def correct_match(match: Match, hand_records: list[dict], *, user, reason: str,
     """A change to a confirmed match: chief jury only, with a written reason; the match stays confirmed."""
     if not user.has_perm(CONFIRM):
         raise NotAllowed(_("Correcting a confirmed match needs the chief jury's permission."))
-    if not reason.strip():
+    reason = visible_text(reason)
+    if not reason:
         raise Refused(_("A correction to a confirmed match needs a written reason."))
     return record_match(match, hand_records, user=user, expected_version=expected_version,
-                        reason=_("Correction: %(reason)s") % {"reason": reason.strip()}, correction=True)
+                        reason=_("Correction: %(reason)s") % {"reason": reason}, correction=True)
 
 
 def submit_match(match: Match, user, expected_version: int | None = None) -> Match:
@@ -352,7 +362,8 @@ def confirm_match(match: Match, user, expected_version: int | None = None) -> Ma
 def return_match(match: Match, user, comment: str, expected_version: int | None = None) -> Match:
     """Send an entered match back to the jury with a comment saying what to check."""
     _check_second_juror(match, user)
-    if not comment.strip():
+    comment = visible_text(comment)
+    if not comment:
         raise Refused(_("Say why the match is sent back."))
     return _change_state(match, user, expected_version, _("Sent back: %(comment)s") % {"comment": comment},
-                         state=Match.State.RETURNED, jury_comment=comment.strip())
+                         state=Match.State.RETURNED, jury_comment=comment)

@@ -10,7 +10,9 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import CupTie, FreeGame, Player, Team
 
-from .free_games import SCORERS
+from .free_games import POINTS_LIMIT, SCORERS
+
+RECORD_NESTING = 5  # a variant record is an object of lists of objects; anything deeper is not one
 
 
 class GrandPrixMatchForm(forms.Form):
@@ -37,7 +39,7 @@ class FreeGameForm(forms.Form):
         help_text=_("Training and test games: one line per player, \"membership number: points\"."),
     )
     record = forms.CharField(
-        label=_("Variant record (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 8}),
+        label=_("Variant record (JSON)"), required=False, max_length=20_000, widget=forms.Textarea(attrs={"rows": 8}),
         help_text=_("Emperor Tarokk and the three-handed game: the hand record; the points follow from it."),
     )
     note = forms.CharField(label=_("Note"), required=False, max_length=200)
@@ -48,12 +50,12 @@ class FreeGameForm(forms.Form):
             return {}
         by_number = {}
         for number, line in enumerate(text.splitlines(), start=1):
-            key, _sep, value = line.partition(":")
-            try:
-                by_number[key.strip()] = int(value.strip())
-            except ValueError:
-                raise ValidationError(_("Line %(n)s: write \"membership number: points\"."),
-                                      params={"n": number}, code="points") from None
+            key, value = read_points_line(line, number)
+            if key in by_number:
+                raise ValidationError(_("Line %(n)s: membership number %(number)s is given twice; give each "
+                                        "player's points once."), params={"n": number, "number": key},
+                                      code="repeated")
+            by_number[key] = value
         players = Player.objects.in_bulk(list(by_number), field_name="membership_number")
         missing = sorted(set(by_number) - set(players))
         if missing:
@@ -66,10 +68,17 @@ class FreeGameForm(forms.Form):
         if not text:
             return None
         try:
-            return json.loads(text)
+            record = json.loads(text)
         except json.JSONDecodeError as error:
-            raise ValidationError(_("The record is not valid JSON: %(error)s"), params={"error": error},
+            raise ValidationError(_("The record is not valid JSON: %(error)s (line %(line)s, column %(column)s)."),
+                                  params={"error": error.msg, "line": error.lineno, "column": error.colno},
                                   code="json") from None
+        except (RecursionError, ValueError):  # nested past Python's limit, or a number of 4,300 digits
+            record = None
+        if record is None or nesting(record) > RECORD_NESTING:
+            raise ValidationError(_("The record is not a variant record: it is nested too deeply or holds a "
+                                    "number too long to read."), code="json")
+        return record
 
     def clean(self):
         data = super().clean()
@@ -79,6 +88,31 @@ class FreeGameForm(forms.Form):
         elif "points" in data and not data["points"]:
             self.add_error("points", _("R18: give the points of each player."))
         return data
+
+
+def read_points_line(line: str, number: int) -> tuple[str, int]:
+    """A line "membership number: points" read; ValidationError naming the line otherwise."""
+    key, _sep, value = line.partition(":")
+    try:
+        points = int(value.strip())
+    except ValueError:
+        raise ValidationError(_("Line %(n)s: write \"membership number: points\"."),
+                              params={"n": number}, code="points") from None
+    if not -POINTS_LIMIT <= points <= POINTS_LIMIT:
+        raise ValidationError(_("Line %(n)s: a player's points in a game are between -%(limit)s and %(limit)s."),
+                              params={"n": number, "limit": POINTS_LIMIT}, code="points_range")
+    return key.strip(), points
+
+
+def nesting(value) -> int:
+    """How deep lists and objects are nested in a JSON value (a plain value is 0), without recursion."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth + 1)
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 class CupEntryForm(forms.Form):

@@ -11,6 +11,8 @@ from scoring.variants import VariantRecordError, score_emperor, score_three_hand
 from tournaments.models import Competition, FreeGame, FreeGameScore, Player
 from tournaments.refusals import Refused
 
+# A player's points in one game, either way: far beyond any game's (R18), within a database integer.
+POINTS_LIMIT = 100_000
 SCORERS = {
     FreeGame.Variant.EMPEROR: score_emperor,
     FreeGame.Variant.THREE_HANDED: score_three_handed,
@@ -24,7 +26,13 @@ def variant_points(variant: str, record) -> dict[str, int]:
         answer = SCORERS[variant](record)
     except VariantRecordError as refused:
         raise Refused([str(problem) for problem in refused.problems], code="R18_record") from None
-    return {entry["name"]: entry["points"] for entry in answer["players"]}
+    points = {entry["name"]: entry["points"] for entry in answer["players"]}
+    beyond = sorted(name for name, value in points.items() if not -POINTS_LIMIT <= value <= POINTS_LIMIT)
+    if beyond:
+        raise Refused(_("R18: the record gives %(names)s points beyond -%(limit)s to %(limit)s; check "
+                                "its numbers.") % {"names": ", ".join(beyond), "limit": POINTS_LIMIT},
+                              code="R18_points_range")
+    return points
 
 
 def find_players(names) -> dict[str, Player]:
@@ -53,6 +61,9 @@ def record_free_game(competition, *, played_on: datetime.date, kind: str, varian
         by_name = variant_points(variant, record)
         players = find_players(list(by_name))
         points = {players[name]: value for name, value in by_name.items()}
+        if len(points) != len(by_name):
+            raise Refused(_("R18: the record names one player twice (by name and by membership number)."),
+                                  code="R18_player_twice")
     else:
         record = None
         if not points:

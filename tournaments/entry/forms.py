@@ -4,12 +4,15 @@ A hand is entered in either depth: holdings and results (what a paper sheet hold
 deal and tricks, in which case the engine derives holdings, results and silent premiums.
 """
 
+import json
+
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.competitions.cup import current_round_tie, current_round_ties
 from tournaments.models import Competition, Match, Team
+from tournaments.text import visible_text
 
 from . import notation
 
@@ -17,6 +20,8 @@ HAND_FORMAT = "royal-tarokk-hand/1"
 HIGH_TRUMPS = ("XVI", "XVII", "XVIII")
 HIGH_TRUMP_NUMBERS = {"16": "XVI", "17": "XVII", "18": "XVIII"}
 PACK_TRUMPS, PACK_HONOURS = 22, 2  # R1: one pack's trumps (the Fool included) and honours
+VERSION_LIMIT = 2**31 - 1  # a database integer; a posted version beyond it is no version at all
+RECORD_FILE_LIMIT = 1_000_000  # bytes; a full 8-hand record with every trick is some 30 kB
 
 # Where the engine's problem fields ("holdings.A.trumps", "announcements[2].cards", ...) are shown.
 PROBLEM_FIELDS = [
@@ -201,23 +206,69 @@ def hand_forms(count, data=None, records=None):
     return forms_
 
 
+def version_field():
+    """A match's version as the page showed it (optimistic locking); stored versions are small."""
+    return forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=VERSION_LIMIT)
+
+
+class VersionForm(forms.Form):
+    """The version a button's form (submit, confirm, agree) sends with it."""
+
+    version = version_field()
+
+
 class MatchSaveForm(forms.Form):
-    version = forms.IntegerField(widget=forms.HiddenInput)
+    version = version_field()
     reason = forms.CharField(label=gettext_lazy("Reason for the correction"), required=False, max_length=300,
                              widget=forms.TextInput(attrs={"size": 60}))
 
+    def clean_reason(self):
+        return visible_text(self.cleaned_data["reason"])
+
 
 class SendBackForm(forms.Form):
-    version = forms.IntegerField(widget=forms.HiddenInput)
+    version = version_field()
     comment = forms.CharField(label=gettext_lazy("What should be checked"), max_length=500,
                               widget=forms.Textarea(attrs={"rows": 2}))
 
+    def clean_comment(self):
+        comment = visible_text(self.cleaned_data["comment"])
+        if not comment:
+            raise forms.ValidationError(_("Say why the match is sent back."), code="invisible")
+        return comment
+
 
 class ImportForm(forms.Form):
-    version = forms.IntegerField(widget=forms.HiddenInput)
+    version = version_field()
     record = forms.FileField(label=gettext_lazy("Match record (JSON, FORMAT.md)"))
     reason = forms.CharField(label=gettext_lazy("Reason (needed for a confirmed match)"), required=False,
                              max_length=300)
+
+    def clean_record(self):
+        record = self.cleaned_data["record"]
+        if record.size > RECORD_FILE_LIMIT:
+            raise forms.ValidationError(
+                _("The file is %(size)s kB; a match record is at most %(limit)s kB."), code="too_large",
+                params={"size": record.size // 1000, "limit": RECORD_FILE_LIMIT // 1000})
+        return record
+
+    def clean_reason(self):
+        return visible_text(self.cleaned_data["reason"])
+
+
+def read_record_file(upload):
+    """(the uploaded record read from JSON, None), or (None, why it cannot be read, in plain words)."""
+    try:
+        return json.loads(upload.read().decode("utf-8")), None
+    except UnicodeDecodeError:
+        return None, _("The file is not a JSON record: it is not UTF-8 text.")
+    except json.JSONDecodeError as error:
+        return None, _("The file is not a JSON record: %(error)s (line %(line)s, column %(column)s).") % {
+            "error": error.msg, "line": error.lineno, "column": error.colno}
+    except RecursionError:
+        return None, _("The file is not a match record: its lists and objects are nested too deeply.")
+    except ValueError:  # Python reads integers of at most 4,300 digits
+        return None, _("The file is not a match record: it holds a number too long to read.")
 
 
 # --- the match list's filters ------------------------------------------------------------------
@@ -297,7 +348,7 @@ class MatchForm(forms.ModelForm):
                                      empty_value=None,
                                      help_text=gettext_lazy(
                                          "Empty: the current round's tie of these two teams (R16)."))
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0, max_value=VERSION_LIMIT)
 
     class Meta:
         model = Match
@@ -321,6 +372,8 @@ class MatchForm(forms.ModelForm):
             self.ties[self.instance.cup_tie_id] = self.instance.cup_tie
         self.fields["cup_tie"].choices = [("", "---------")] + [(pk, str(tie)) for pk, tie in self.ties.items()]
         if self.instance.pk:
+            # A stored match's particulars are saved only against the version the page showed.
+            self.fields["version"].required = True
             self.fields["version"].initial = self.instance.version
 
     def _player_choices(self, role):

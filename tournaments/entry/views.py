@@ -35,9 +35,28 @@ from tournaments.roles import (
 
 from . import history as match_history
 from . import notation
-from .forms import ImportForm, MatchFilterForm, MatchForm, MatchSaveForm, SendBackForm, hand_forms
+from .forms import (
+    ImportForm,
+    MatchFilterForm,
+    MatchForm,
+    MatchSaveForm,
+    SendBackForm,
+    VersionForm,
+    hand_forms,
+    read_record_file,
+)
 
 MATCHES_A_PAGE = 50
+
+
+def posted_version(request) -> int:
+    """The match version the page was showing when its button was pressed. A missing or unreadable
+    one is an out-of-date page (refused like a stale one, never a server error)."""
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        raise Refused(_("The page did not say which version of the match it shows; nothing was saved. Reload "
+                        "the match and try again."), code="no_version")
+    return form.cleaned_data["version"]
 
 
 def stored_hands(match):
@@ -130,7 +149,7 @@ def agree(request, pk):
     """R15: the chief jury agrees a private or early Championship match before it is played."""
     match = get_match(pk)
     try:
-        matches.agree_match(match, request.user, expected_version=int(request.POST.get("version", -1)))
+        matches.agree_match(match, request.user, expected_version=posted_version(request))
     except Refused as refused:
         answer_refusal(request, refused)
     else:
@@ -304,7 +323,7 @@ def submit(request, pk):
     """The jury's explicit "Submit for confirmation", once every hand is saved."""
     match = get_match(pk)
     try:
-        matches.submit_match(match, request.user, expected_version=int(request.POST.get("version", -1)))
+        matches.submit_match(match, request.user, expected_version=posted_version(request))
     except Refused as refused:
         answer_refusal(request, refused)
     else:
@@ -319,7 +338,7 @@ def submit(request, pk):
 def confirm(request, pk):
     match = get_match(pk)
     try:
-        matches.confirm_match(match, request.user, expected_version=int(request.POST.get("version", -1)))
+        matches.confirm_match(match, request.user, expected_version=posted_version(request))
     except Refused as refused:
         answer_refusal(request, refused)
     else:
@@ -380,10 +399,9 @@ def import_record(request, pk):
 
 
 def import_upload(request, match, data):
-    try:
-        record = json.loads(data["record"].read().decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        return [_("The file is not JSON: %(error)s") % {"error": error}]
+    record, problem = read_record_file(data["record"])
+    if problem:
+        return [problem]
     hands = record.get("hands") if isinstance(record, dict) else None
     if not isinstance(hands, list):
         return [_("hands: FORMAT: a match record holds a list of hand records (royal-tarokk-match/1)")]

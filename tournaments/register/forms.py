@@ -1,11 +1,18 @@
 """The jury's forms of the register: a trophy won in a recognised variant, and its withdrawal (R20)."""
 
+import datetime
+
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Competition, Player, Team, TrophyWin
 from tournaments.models.trophies import TROPHY_CHOICES
+from tournaments.text import visible_text
+
+# The register holds trophies from the association's first season on; none is won before this day.
+FIRST_TROPHY_DAY = datetime.date(1900, 1, 1)
 
 
 class VariantTrophyForm(forms.Form):
@@ -22,6 +29,15 @@ class VariantTrophyForm(forms.Form):
     won_on = forms.DateField(label=_("Won on"), widget=forms.DateInput(attrs={"type": "date"}))
     competition = forms.ModelChoiceField(Competition.objects.select_related("season"), label=_("Competition"),
                                          required=False)
+
+    def clean_won_on(self):
+        won_on = self.cleaned_data["won_on"]
+        today = timezone.localdate()
+        if not FIRST_TROPHY_DAY <= won_on <= today:
+            raise ValidationError(_("A trophy is won between %(first)s and today (%(today)s), not on %(date)s."),
+                                  code="date_range", params={"first": FIRST_TROPHY_DAY.isoformat(),
+                                                             "today": today.isoformat(), "date": won_on.isoformat()})
+        return won_on
 
     def clean(self):
         data = super().clean()
@@ -42,3 +58,9 @@ class VariantTrophyForm(forms.Form):
 
 class WithdrawalForm(forms.Form):
     reason = forms.CharField(label=_("Reason for withdrawal"), max_length=200)
+
+    def clean_reason(self):
+        reason = visible_text(self.cleaned_data["reason"])
+        if not reason:
+            raise ValidationError(_("Say why the trophy is withdrawn."), code="invisible")
+        return reason
