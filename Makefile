@@ -2,7 +2,7 @@
 #   make run           development server on http://127.0.0.1:$(PORT)/ (PORT=8000 by default)
 #   make test          the whole test suite (SQLite, or DATABASE_URL=postgres://...)
 #   make lint          ruff, and import-linter's contracts of the layers (pyproject.toml)
-#   make check         missing migrations and the production deploy check
+#   make check         missing migrations; collectstatic and the production deploy check
 #   make bench-engine  the rules engine's benchmark
 
 PORT ?= 8000
@@ -51,6 +51,8 @@ lint: venv
 
 check: venv
 	$(PY) manage.py makemigrations --check --dry-run
+	SECRET_KEY=$(CHECK_SECRET_KEY) DJANGO_SETTINGS_MODULE=tournaments.settings_production \
+	  $(PY) manage.py collectstatic --noinput --verbosity 0
 	SECRET_KEY=$(CHECK_SECRET_KEY) DJANGO_SETTINGS_MODULE=tournaments.settings_production \
 	  $(PY) manage.py check --deploy --fail-level WARNING
 

@@ -7,3 +7,7 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournaments.settings")
 
 application = get_asgi_application()
+
+from tournaments.checks import fail_on_errors  # noqa: E402 (needs the settings loaded above)
+
+fail_on_errors()  # a failed system check (a missing static manifest...) stops the start, not every page

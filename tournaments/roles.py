@@ -31,12 +31,15 @@ ORGANISER = "Organiser"
 # The models an organiser keeps in the admin, each with its four standard permissions.
 ORGANISED_MODELS = ("player", "team", "season", "competition", "cupentry", "cuptie", "grandprixentry")
 
+# A login locked after repeated failures (django-axes) is lifted by deleting its attempt in the admin.
+UNLOCK_LOGINS = ["axes.view_accessattempt", "axes.delete_accessattempt"]
+
 ROLE_PERMISSIONS = {
     JURY: ["enter_scores"],
-    CHIEF_JURY: ["enter_scores", "confirm_scores", "agree_private_matches"],
+    CHIEF_JURY: ["enter_scores", "confirm_scores", "agree_private_matches"] + UNLOCK_LOGINS,
     ORGANISER: ["organise"] + [
         f"{action}_{model}" for model in ORGANISED_MODELS for action in ("add", "change", "delete", "view")
-    ],
+    ] + UNLOCK_LOGINS,
 }
 
 
@@ -44,19 +47,26 @@ def ensure_roles(apps) -> None:
     """Create or update the three groups with exactly their permissions (``apps``: a migration's
     historical registry or django.apps.apps)."""
     from django.contrib.auth.management import create_permissions
+    from django.db.models import Q
 
     # Permissions are normally created after migrate; a fresh database needs them now.
-    app_config = apps.get_app_config("tournaments")
-    app_config.models_module = getattr(app_config, "models_module", None) or True
-    create_permissions(app_config, apps=apps, verbosity=0)
+    for label in ("tournaments", "axes"):
+        try:
+            app_config = apps.get_app_config(label)
+        except LookupError:  # an early migration, before the app's own
+            continue
+        app_config.models_module = getattr(app_config, "models_module", None) or True
+        create_permissions(app_config, apps=apps, verbosity=0)
 
     group_model = apps.get_model("auth", "Group")
     permission_model = apps.get_model("auth", "Permission")
     for name, codenames in ROLE_PERMISSIONS.items():
         group, _ = group_model.objects.get_or_create(name=name)
-        permissions = permission_model.objects.filter(content_type__app_label="tournaments",
-                                                      codename__in=codenames)
-        group.permissions.set(permissions)
+        wanted = Q(pk__in=[])
+        for codename in codenames:  # "codename" of this app, or "app_label.codename"
+            app_label, _dot, code = codename.rpartition(".")
+            wanted |= Q(content_type__app_label=app_label or "tournaments", codename=code)
+        group.permissions.set(permission_model.objects.filter(wanted))
 
 
 # --- the views' decorators: login, then the permission (403 otherwise) --------------------------

@@ -4,8 +4,10 @@ Everything that differs between machines comes from the environment (see tournam
 SECRET_KEY, DEBUG, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS and DATABASE_URL.
 """
 
+import datetime
 from pathlib import Path
 
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.env import env_bool, env_list, env_str, parse_database_url
@@ -30,11 +32,14 @@ INSTALLED_APPS = [
     "django_tables2",
     "simple_history",
     "django_htmx",
+    "axes",
     "tournaments",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "tournaments.middleware.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -45,6 +50,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # After authentication: history records name the user who made the change.
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it answers a locked-out login with tournaments.security.locked_out.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tournaments.urls"
@@ -62,6 +69,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
             ],
         },
     },
@@ -78,6 +86,19 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Failed logins are counted per user name and address (django-axes); after AXES_FAILURE_LIMIT the pair
+# is locked for AXES_COOLOFF_TIME, told when to try again, and the lock is logged. An organiser (or
+# a chief juror with admin access) lifts it early by deleting the attempt in the admin.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tournaments.security.locked_out"
+AXES_VERBOSE = False  # the lock is logged once, by tournaments.security, without the password
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -95,4 +116,24 @@ USE_TZ = True
 # Django serves these itself while DEBUG is on; production runs `collectstatic` into STATIC_ROOT
 # and lets the web server in front serve that directory.
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+
+# Content-Security-Policy: scripts and styles only from the site's own static files (or carrying
+# the request's nonce), no plugins, no framing, forms post only to the site. The pages have no
+# inline code; htmx is configured (jury/match.html) to need none.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF, CSP.NONCE],
+    "img-src": [CSP.SELF, "data:"],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "frame-ancestors": [CSP.NONE],
+    "form-action": [CSP.SELF],
+}
+# Permissions-Policy (tournaments.middleware): the site uses none of the browser's powerful features.
+PERMISSIONS_POLICY = {feature: [] for feature in (
+    "accelerometer", "camera", "display-capture", "geolocation", "gyroscope", "magnetometer", "microphone",
+    "midi", "payment", "usb", "fullscreen", "publickey-credentials-get",
+    "screen-wake-lock", "serial", "xr-spatial-tracking",
+)}

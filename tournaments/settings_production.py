@@ -46,3 +46,21 @@ STORAGES = {
     # Hashed file names, so browsers never keep a stale stylesheet after a release.
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
 }
+
+# Server errors (with their traceback), refused permissions, CSRF failures and login locks go to
+# standard error, each with the request's method, path and user (tournaments/logs.py); never a
+# password, a cookie or a form's content.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"errors_and_refusals": {"()": "tournaments.logs.ErrorsAndRefusals"}},
+    "formatters": {"request": {"()": "tournaments.logs.RequestFormatter",
+                               "format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr",
+                            "formatter": "request", "filters": ["errors_and_refusals"]}},
+    "loggers": {
+        "django.request": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        "django.security": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        "tournaments": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+    },
+}

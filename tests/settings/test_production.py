@@ -47,3 +47,73 @@ def test_production_starts_with_a_real_key_and_debugging_off(run_python):
 
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["False", "True", "True", "True"]
+
+
+# --- what production logs, and what stops it starting ---------------------------------------------
+
+REQUESTS_IN_PRODUCTION = """
+import django
+django.setup()
+from unittest import mock
+from django.core.management import call_command
+from django.test import Client, override_settings
+from django.contrib.auth import get_user_model
+import tournaments.views
+
+call_command("migrate", verbosity=0)
+user = get_user_model().objects.create_user("bob", password="a-password-never-logged")
+client = Client(raise_request_exception=False)
+client.force_login(user)
+# Plain static names: this test is about the logs, not the manifest.
+with override_settings(STORAGES={"default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+                                 "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}):
+    assert client.get("/jury/", secure=True).status_code == 403
+    with mock.patch.object(tournaments.views, "render", side_effect=RuntimeError("the page broke")):
+        assert client.get("/", secure=True).status_code == 500
+    assert client.get("/no-such-page/", secure=True).status_code == 404
+"""
+
+
+def production_env(tmp_path, **extra):
+    return {"SECRET_KEY": secrets.token_urlsafe(50), "DJANGO_SETTINGS_MODULE": "tournaments.settings_production",
+            "ALLOWED_HOSTS": "testserver", "DATABASE_URL": f"sqlite:///{tmp_path}/site.sqlite3",
+            "STATIC_ROOT": str(tmp_path / "static"), **extra}
+
+
+def test_production_logs_server_errors_and_refusals_with_path_and_user(run_python, tmp_path):
+    result = run_python(REQUESTS_IN_PRODUCTION, production_env(tmp_path))
+
+    assert result.returncode == 0, result.stderr
+    assert "Forbidden (Permission denied): /jury/ [GET /jury/ user=bob]" in result.stderr
+    assert "Internal Server Error: / [GET / user=bob]" in result.stderr
+    assert "RuntimeError: the page broke" in result.stderr  # with its traceback
+    assert "/no-such-page/" not in result.stderr  # a 404 is not worth a line
+    assert "a-password-never-logged" not in result.stderr and "sessionid" not in result.stderr
+
+
+def test_production_does_not_start_without_the_static_manifest(run_python, tmp_path):
+    result = run_python("import tournaments.wsgi", production_env(tmp_path))
+
+    assert result.returncode != 0
+    assert "tournaments.E001" in result.stderr and "collectstatic" in result.stderr
+
+
+def test_the_deploy_check_fails_without_the_static_manifest(run_python, tmp_path):
+    result = run_python("import django; django.setup(); from django.core.management import call_command; "
+                        "call_command('check')", production_env(tmp_path))
+
+    assert result.returncode != 0
+    assert "tournaments.E001" in result.stderr
+
+
+@pytest.mark.slow
+def test_production_starts_once_collectstatic_has_run(run_python, tmp_path):
+    env = production_env(tmp_path)
+    collected = run_python("import django; django.setup(); from django.core.management import call_command; "
+                           "call_command('collectstatic', interactive=False, verbosity=0)", env)
+    assert collected.returncode == 0, collected.stderr
+
+    result = run_python("import tournaments.wsgi; print('started')", env)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "started"

@@ -18,6 +18,7 @@ CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.shee
 SHEET_TITLE_LIMIT = 31  # Excel's limit on a sheet's name
 SHEET_TITLE_FORBIDDEN = str.maketrans({character: " " for character in "[]:*?/\\"})
 NARROWEST, WIDEST = 6, 60  # column widths, in characters
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # how a spreadsheet recognises a formula (or DDE)
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,9 @@ def workbook(title, columns, rows) -> Workbook:
     sheet.append([str(column.heading) for column in columns])
     for row in rows:
         sheet.append([getattr(row, column.field) for column in columns])
+    for cells in sheet.iter_rows():
+        for cell in cells:
+            keep_as_text(cell)
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     sheet.freeze_panes = "A2"
@@ -70,6 +74,14 @@ def workbook(title, columns, rows) -> Workbook:
     for index, column in enumerate(columns, start=1):
         set_column(sheet, index, column)
     return book
+
+
+def keep_as_text(cell) -> None:
+    """A text that a spreadsheet would read as a formula (a team named "=HYPERLINK(...)") is stored
+    as text, marked so that editing the cell keeps it text (formula injection)."""
+    if isinstance(cell.value, str) and cell.value.startswith(FORMULA_STARTS):
+        cell.data_type = "s"  # openpyxl took a leading "=" for a formula
+        cell.quotePrefix = True
 
 
 def set_column(sheet, index, column) -> None:

@@ -95,7 +95,7 @@ class Demo:
         users = {}
         for username, group in USERS:
             user = get_user_model().objects.create_user(username, password=PASSWORD,
-                                                        is_staff=(group == ORGANISER))
+                                                        is_staff=(group in (ORGANISER, CHIEF_JURY)))
             user.groups.add(Group.objects.get(name=group))
             users[username] = user
         return users
