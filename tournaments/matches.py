@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from . import bridge, register
 from .competitions import after_match_saved, check_match_allowed, cup, grand_prix
 from .competitions.championship import AGREEMENT_REFUSAL, agreement_reasons
-from .models import Competition, CupTie, Match, stamp
+from .models import Competition, CupTie, Match, Team, stamp
 from .refusals import MatchLocked, NotAllowed, Refused, StaleMatch
 from .roles import AGREE, CONFIRM, ENTER
 from .text import visible_text
@@ -53,6 +53,16 @@ def claim_version(match: Match, expected_version: int | None) -> None:
             current,
         )
     match.version = expected + 1
+
+
+def lock_teams(match: Match) -> None:
+    """Hold the match's two teams until the transaction ends. Every rule that counts a team's matches
+    (R15: 52 Championship matches; R16: three matches a Cup tie, whose two teams these are; R17:
+    three Grand Prix matches) is checked while they are held, so two saves at once are checked one
+    after the other, never both against the same count. (Rows in id order: no deadlock. SQLite
+    takes no row locks; it lets one writer through at a time.)"""
+    list(Team.objects.select_for_update().filter(pk__in=[match.team_a_id, match.team_b_id]).order_by("pk")
+         .values_list("pk", flat=True))
 
 
 def _after_save(match: Match) -> None:
@@ -113,10 +123,11 @@ def save_particulars(match, *, user, expected_version: int | None = None, change
     notices = []
     if set(changed) & set(AGREED_PARTICULARS) and withdraw_agreement(match):
         notices.append(_("R15: the jury's agreement was given for other particulars; it is withdrawn."))
-    if check_schedulable(match, user):
-        notices.append(_("R15: this match needs the chief jury's agreement before it is played, because "
-                         "%(reasons)s.") % {"reasons": _(" and ").join(agreement_reasons(match))})
     with transaction.atomic():
+        lock_teams(match)  # the rules below count the teams' matches (R15's 52, R16's three a tie)
+        if check_schedulable(match, user):
+            notices.append(_("R15: this match needs the chief jury's agreement before it is played, because "
+                             "%(reasons)s.") % {"reasons": _(" and ").join(agreement_reasons(match))})
         reason = _("Particulars changed") if match.pk else _("Match scheduled")
         if match.pk:
             claim_version(match, expected_version)
@@ -213,19 +224,36 @@ def remove_scheduled_match(match, *, user) -> None:
     match.delete()
 
 
-def mark_grand_prix_match(match, *, counts_for_championship: bool, cup_tie: CupTie | None) -> Match:
+def mark_grand_prix_match(match, *, counts_for_championship: bool, cup_tie: CupTie | None, user,
+                          reason: str = "", expected_version: int | None = None) -> Match:
     """R17: the jury counts a Grand Prix match also for the Championship and/or as a match of the
     Cup tie the two teams play in the current round. Every rule of those competitions applies;
-    a refusal leaves the match unchanged."""
+    a refusal leaves the match unchanged. Where a confirmed match counts is a fact of that match:
+    it changes only by the chief jury's correction, with a written reason, under a new version and
+    in the match's history, like a correction of its hands."""
+    if (match.counts_for_championship, match.cup_tie_id) == (counts_for_championship, getattr(cup_tie, "pk", None)):
+        return match
+    change = _("Where the Grand Prix match counts changed (R17)")
+    if match.is_locked:
+        if not user.has_perm(CONFIRM):
+            raise NotAllowed(_("This match is confirmed; where it counts changes only by the chief jury's "
+                               "correction, with a reason."))
+        reason = visible_text(reason)
+        if not reason:
+            raise Refused(_("A correction to a confirmed match needs a written reason."), code="no_reason")
+        change = _("Correction: %(reason)s") % {"reason": reason}
     grand_prix.check_markable(match, cup_tie)
     with transaction.atomic():
+        lock_teams(match)
+        claim_version(match, expected_version)
         match = Match.objects.select_for_update().with_teams().get(pk=match.pk)
         old_tie_id = match.cup_tie_id
         match.counts_for_championship = counts_for_championship
         match.cup_tie = cup_tie
         check_match_allowed(match)
-        match.save(update_fields=["counts_for_championship", "cup_tie"])
-        after_match_saved(match)
+        stamp(match, user, change)
+        match.save()
+        _after_save(match)
         if old_tie_id and old_tie_id != match.cup_tie_id:
             cup.after_cup_match_saved(Match(cup_tie_id=old_tie_id))
     return match
@@ -281,6 +309,7 @@ def record_match(match: Match, hand_records: list[dict], *, user, expected_versi
         raise MatchLocked(_("This match is confirmed; only the chief jury may correct it, with a reason."))
     reason = reason or (_("Hands saved") if draft else _("Scores entered"))
     with transaction.atomic():
+        lock_teams(match)  # R15 counts the teams' recorded matches when this one is scored
         claim_version(match, expected_version)
         bridge.store_hands(match, checked_hands, user, reason)
         bridge.store_match_scores(match, checked_hands)
@@ -347,9 +376,10 @@ def may_confirm(match: Match, user) -> bool:
 
 def _saved_part_of(match: Match, user) -> bool:
     """Whether the user ever saved hands of this match: a match entered hand by hand may have
-    several jurors, and none of them is the second pair of eyes on it."""
-    entering = (Match.State.IN_ENTRY, Match.State.ENTERED)
-    return match.history.filter(history_user=user, state__in=entering).exists()
+    several jurors, and none of them is the second pair of eyes on it. Only saving hands counts
+    (each such save records its juror as the match's enterer); changing the particulars (the
+    place, the date) or agreeing the match does not."""
+    return match.history.filter(history_user=user, entered_by=user).exists()
 
 
 def confirm_match(match: Match, user, expected_version: int | None = None) -> Match:

@@ -139,12 +139,14 @@ def test_a_grand_prix_match_counted_for_the_championship_follows_its_rules():
     private = scored(event, kings, owls, 90, 80, played_publicly=False)
 
     with pytest.raises(ValidationError, match="R15: .*not played publicly"):
-        matches.mark_grand_prix_match(private, counts_for_championship=True, cup_tie=None)
+        matches.mark_grand_prix_match(private, counts_for_championship=True, cup_tie=None,
+                                  user=make_user("chief"), reason="R17 decision")
     private.refresh_from_db()
     assert private.counts_for_championship is False
 
     public = scored(event, kings, owls, 95, 85)
-    matches.mark_grand_prix_match(public, counts_for_championship=True, cup_tie=None)
+    matches.mark_grand_prix_match(public, counts_for_championship=True, cup_tie=None,
+                                  user=make_user("chief"), reason="R17 decision")
     public.refresh_from_db()
     assert public.counts_for_championship is True
 

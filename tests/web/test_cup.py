@@ -373,9 +373,11 @@ def test_a_grand_prix_match_may_count_in_the_current_round_tie_only():
         a_catcher=teams[1].catcher, b_driver=teams[0].driver, b_catcher=teams[0].catcher)
 
     with pytest.raises(ValidationError, match="R17: .*current Cup round"):
-        matches.mark_grand_prix_match(gp_match, counts_for_championship=False, cup_tie=final)
+        matches.mark_grand_prix_match(gp_match, counts_for_championship=False, cup_tie=final,
+                                  user=make_user("chief"), reason="R17 decision")
 
-    matches.mark_grand_prix_match(gp_match, counts_for_championship=False, cup_tie=current)
+    matches.mark_grand_prix_match(gp_match, counts_for_championship=False, cup_tie=current,
+                                  user=make_user("chief"), reason="R17 decision")
     assert tie_state(current, current.matches.all()).sums == (90, 80)
     make_confirmed_tie_match_with_scores(current, 90, 80)
     make_confirmed_tie_match_with_scores(current, 90, 80)

@@ -61,7 +61,8 @@ def test_a_grand_prix_match_shows_where_it_counts_and_links_to_the_choice(jury_c
     assert f'href="{choice}"' in page
     assert where_it_counts(page) == ("no", "none")
 
-    response = jury_client.post(choice, {"counts_for_championship": "on", "cup_tie": current_tie.pk})
+    response = jury_client.post(choice, {"counts_for_championship": "on", "cup_tie": current_tie.pk,
+                                                         "version": grand_prix_match.version})
     assert response.status_code == 302
 
     page = jury_client.get(url).content.decode()
@@ -78,7 +79,8 @@ def test_other_matches_offer_no_grand_prix_choice(jury_client):
 def test_the_grand_prix_match_page_keeps_its_query_count(jury_client, grand_prix_match, current_tie,
                                                          django_assert_num_queries):
     jury_client.post(reverse("competitions:grand_prix_match", args=[grand_prix_match.pk]),
-                     {"counts_for_championship": "on", "cup_tie": current_tie.pk})
+                     {"counts_for_championship": "on", "cup_tie": current_tie.pk,
+                                                         "version": grand_prix_match.version})
     # 1 session, 2 user, 3 the user's own permissions, 4 its groups' permissions, 5 the match with
     # competition, season, teams, jurors and its Cup tie with the tie's teams, 6 its hands,
     # 7 their announcements, 8 their silent premiums, 9 the season's Championship (its annual

@@ -379,3 +379,57 @@ def default_play_off_date(tie):
     """Today, but not before the round's date nor after the season."""
     earliest = round_date(tie.competition, tie.round)
     return min(max(timezone.localdate(), earliest), tie.competition.season.ends)
+
+
+# --- rescore: the ties' winners and the bracket re-derived from the match scores -----------------
+
+
+def rederive_ties(*, fix: bool = False) -> list[str]:
+    """R16: each tie's winner as its confirmed match scores decide it (a bye's only team), and each
+    winner in its place in the next round; one line per difference. With ``fix`` the stored ties
+    are repaired, round by round (a later round follows the repaired earlier one)."""
+    lines = []
+    ties = CupTie.objects.select_related("competition__season", "team_a", "team_b", "winner")
+    by_place = {(tie.competition_id, tie.round, tie.slot): tie for tie in ties}
+    for key in sorted(by_place):
+        tie = by_place[key]
+        if tie.team_a_id is None and tie.team_b_id is None:
+            continue
+        expected = expected_winner(tie)
+        if expected != tie.winner:
+            lines.append(f"cup: {tie.competition} {tie}: winner {tie.winner or 'none'}, the scores give "
+                         f"{expected or 'none'}")
+            if fix:
+                try:
+                    decide(tie, expected)
+                except Refused as refused:
+                    lines.append(f"cup: {tie}: not repaired: {refused.text}")
+                _refresh_following(by_place, tie)
+            continue
+        following = by_place.get((tie.competition_id, tie.round + 1, tie.slot // 2))
+        side = "team_a" if tie.slot % 2 == 0 else "team_b"
+        if following is not None and getattr(following, f"{side}_id") != (expected.pk if expected else None):
+            lines.append(f"cup: {tie.competition} {following}: {side[-1].upper()} should be {expected or 'open'}, "
+                         f"the winner of {tie}")
+            if fix:
+                setattr(following, side, expected)
+                following.save(update_fields=[side])
+    return lines
+
+
+def expected_winner(tie):
+    if tie.team_a_id and not tie.team_b_id and tie.round == min_round_of(tie):
+        return tie.team_a  # a bye of the first round
+    state = tie_state(tie, tie.matches.all())
+    return {"A": tie.team_a, "B": tie.team_b}.get(state.winner or "")
+
+
+def min_round_of(tie) -> int:
+    return CupTie.objects.filter(competition_id=tie.competition_id).order_by("round").values_list(
+        "round", flat=True).first()
+
+
+def _refresh_following(by_place, tie) -> None:
+    key = (tie.competition_id, tie.round + 1, tie.slot // 2)
+    if key in by_place:
+        by_place[key].refresh_from_db()

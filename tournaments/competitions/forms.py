@@ -22,6 +22,10 @@ class GrandPrixMatchForm(forms.Form):
     cup_tie = forms.ModelChoiceField(CupTie.objects.none(), label=_("Also one of the three matches of this Cup tie"),
                                      required=False)
 
+    reason = forms.CharField(label=_("Reason for the correction (a confirmed match)"), required=False,
+                             max_length=300)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=2**31 - 1)
+
     def __init__(self, *args, tie_choices=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["cup_tie"].queryset = tie_choices if tie_choices is not None else CupTie.objects.none()

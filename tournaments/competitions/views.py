@@ -33,12 +33,15 @@ def grand_prix_match(request, pk):
     match = get_object_or_404(Match.objects.with_teams(), pk=pk, competition__kind=Competition.Kind.GRAND_PRIX)
     tie = current_round_tie(match.competition.season, match.team_a, match.team_b)
     choices = CupTie.objects.filter(pk=tie.pk) if tie else CupTie.objects.none()
-    initial = {"counts_for_championship": match.counts_for_championship, "cup_tie": match.cup_tie_id}
+    initial = {"counts_for_championship": match.counts_for_championship, "cup_tie": match.cup_tie_id,
+               "version": match.version}
     form = GrandPrixMatchForm(request.POST or None, initial=initial, tie_choices=choices)
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
         try:
-            matches.mark_grand_prix_match(match, counts_for_championship=form.cleaned_data["counts_for_championship"],
-                       cup_tie=form.cleaned_data["cup_tie"])
+            matches.mark_grand_prix_match(match, counts_for_championship=data["counts_for_championship"],
+                                          cup_tie=data["cup_tie"], user=request.user, reason=data["reason"],
+                                          expected_version=data["version"])
         except Refused as refused:
             answer_refusal(request, refused, form)
         else:

@@ -1,14 +1,17 @@
-"""Re-derive every cached score (hands, matches, the trophy register) from the stored facts."""
+"""Re-derive every cached score (hands, matches, the Cup's ties and bracket, the trophy register)
+from the stored facts."""
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from tournaments import bridge, register
+from tournaments.competitions import cup
 
 
 class Command(BaseCommand):
-    help = ("Re-derive every hand and match score and the trophy register from the stored facts with the "
-            "rules engine; report each difference. Without --fix nothing is changed (a dry run).")
+    help = ("Re-derive every hand and match score, the Cup ties' winners and bracket, and the trophy register "
+            "from the stored facts with the rules engine; report each difference. Without --fix nothing is "
+            "changed (a dry run).")
 
     def add_arguments(self, parser):
         parser.add_argument("--fix", action="store_true", help="Store the engine's answers where they differ.")
@@ -17,7 +20,7 @@ class Command(BaseCommand):
     def handle(self, *args, fix=False, dry_run=False, **options):
         fix = fix and not dry_run
         with transaction.atomic():
-            differences = bridge.rescore(fix=fix) + register.rederive(fix=fix)
+            differences = bridge.rescore(fix=fix) + cup.rederive_ties(fix=fix) + register.rederive(fix=fix)
         for line in differences:
             self.stdout.write(line)
         verb = "fixed" if fix else "found"
