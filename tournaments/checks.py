@@ -6,9 +6,12 @@ from django.core import checks
 from django.utils.module_loading import import_string
 
 STATIC_MANIFEST = "tournaments.E001"
+MANIFEST_TAG = "static_manifest"
 
 
-@checks.register(checks.Tags.staticfiles)
+# A deployment check (`check --deploy`, and the application server's start below): collectstatic
+# and migrate, which run before the manifest exists, must not be stopped by it.
+@checks.register(MANIFEST_TAG, deploy=True)
 def static_manifest(app_configs=None, **kwargs):
     """With hashed static file names every page asks the manifest for its stylesheet's name: a site
     started before `collectstatic` would answer every page with a server error."""
@@ -26,6 +29,7 @@ def fail_on_errors() -> None:
     """Refuse to start the application server on a failed system check, as runserver does."""
     from django.core.management.base import SystemCheckError
 
-    errors = [message for message in checks.run_checks() if message.is_serious()]
+    found = checks.run_checks() + checks.run_checks(tags=[MANIFEST_TAG], include_deployment_checks=True)
+    errors = [message for message in found if message.is_serious()]
     if errors:
         raise SystemCheckError("\n".join(str(error) for error in errors))

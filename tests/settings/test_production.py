@@ -100,7 +100,7 @@ def test_production_does_not_start_without_the_static_manifest(run_python, tmp_p
 
 def test_the_deploy_check_fails_without_the_static_manifest(run_python, tmp_path):
     result = run_python("import django; django.setup(); from django.core.management import call_command; "
-                        "call_command('check')", production_env(tmp_path))
+                        "call_command('check', deploy=True)", production_env(tmp_path))
 
     assert result.returncode != 0
     assert "tournaments.E001" in result.stderr
