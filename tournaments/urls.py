@@ -14,4 +14,5 @@ urlpatterns = [
     path("", include("tournaments.public.urls")),
     path("jury/competitions/", include("tournaments.competitions.urls")),
     path("register/", include("tournaments.register.urls")),
+    path("api/v1/", include("tournaments.api.urls")),
 ]
