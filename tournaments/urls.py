@@ -11,6 +11,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("jury/", include("tournaments.entry.urls")),
+    path("jury/workbooks/", include("tournaments.workbooks.urls")),
     path("", include("tournaments.public.urls")),
     path("jury/competitions/", include("tournaments.competitions.urls")),
     path("register/", include("tournaments.register.urls")),
