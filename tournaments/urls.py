@@ -16,4 +16,5 @@ urlpatterns = [
     path("jury/competitions/", include("tournaments.competitions.urls")),
     path("register/", include("tournaments.register.urls")),
     path("api/v1/", include("tournaments.api.urls")),
+    path("certificates/", include("tournaments.certificates")),
 ]
