@@ -17,4 +17,5 @@ urlpatterns = [
     path("register/", include("tournaments.register.urls")),
     path("api/v1/", include("tournaments.api.urls")),
     path("certificates/", include("tournaments.certificates")),
+    path("calendars/", include("tournaments.calendars")),
 ]
