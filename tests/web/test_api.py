@@ -263,6 +263,23 @@ def test_a_grand_prix_pairing_shows_no_score_before_it_is_confirmed(client):
     assert [row["total"] for row in data["rows"]] == [0, 0]
 
 
+@pytest.mark.parametrize("teams", [2, 6])
+def test_the_grand_prix_query_count_does_not_grow(client, django_assert_num_queries, teams):
+    event, made = grand_prix(*[f"Team {n}" for n in range(teams)])
+    for index in range(0, teams, 2):
+        played(made[index], made[index + 1], event)
+    # season, event, entrants, confirmed sums, trophies won, pairings
+    with django_assert_num_queries(6):
+        assert len(get(client, "/seasons/2025/grand-prix/szeged/").json()["rows"]) == teams
+
+
+@pytest.mark.parametrize("teams", [2, 6])
+def test_the_season_query_count_does_not_grow(client, django_assert_num_queries, teams):
+    championship_season(teams=teams, rounds=0)
+    with django_assert_num_queries(3):  # season, competitions, teams
+        assert len(get(client, "/seasons/2025/").json()["teams"]) == teams
+
+
 # --- free games (R18) and the register (R20) -------------------------------------------------
 
 
