@@ -99,13 +99,16 @@ class GrandPrixRow:
     trophies: str
     tie_break: str
     team_id: int
+    trophy_ids: tuple = ()  # the trophies, highest-ranking first, for readers that name them themselves
+    tie_break_reason: object = None  # scoring's TieBreakReason behind ``tie_break``, or None
 
 
 def grand_prix(event) -> list[GrandPrixRow]:
     """R17 results with the tie-break that separated each team from the one above. Queries:
     entrants, confirmed match sums, trophies won."""
     return [GrandPrixRow(row.place, team.name, players_text(team), row.matches_played, row.total, row.best_match,
-                         trophy_names(row.trophy_order), tie_break_text(row.tie_break), team.pk)
+                         trophy_names(row.trophy_order), tie_break_text(row.tie_break), team.pk,
+                         tuple(row.trophy_order), row.tie_break)
             for row, team in grand_prix_rules.results(event)]
 
 

@@ -11,7 +11,11 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("jury/", include("tournaments.entry.urls")),
+    path("jury/workbooks/", include("tournaments.workbooks.urls")),
     path("", include("tournaments.public.urls")),
     path("jury/competitions/", include("tournaments.competitions.urls")),
     path("register/", include("tournaments.register.urls")),
+    path("api/v1/", include("tournaments.api.urls")),
+    path("certificates/", include("tournaments.certificates")),
+    path("calendars/", include("tournaments.calendars")),
 ]

@@ -1,0 +1,126 @@
+"""Certificates: one A4 page each, Hungarian unless English is asked for, the recipient and the
+honour readable in the PDF (read back with pypdf), and only for what the standings show."""
+
+import io
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tests.web.test_outputs import best_match_tie, championship_season, drawn_cup, play_tie, trophy_register
+from tournaments.models import CupAward, CupTie
+
+pytestmark = pytest.mark.django_db
+
+A4_POINTS = (595, 842)
+
+
+def read(response):
+    """The certificate's text (whitespace folded), after checking it is one A4 page with its fonts."""
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.content))
+    assert len(reader.pages) == 1
+    page = reader.pages[0]
+    assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == A4_POINTS
+    fonts = {str(font["/BaseFont"]) for font in page["/Resources"]["/Font"].values()}
+    assert any("DejaVu-Serif" in font for font in fonts), fonts  # the lettering is embedded
+    return " ".join(page.extract_text().split())
+
+
+def test_a_cup_award_names_the_player_the_cup_the_date_and_the_trophy(client):
+    trophy_register(2)
+    award = CupAward.objects.select_related("player", "reached_by").order_by("pk").first()
+
+    text = read(client.get(reverse("certificates:cup_award", args=[award.pk])))
+
+    assert "Oklevél" in text and "Trófeakupa" in text
+    assert award.player.name in text
+    assert f"{award.threshold} trófeapont" in text and award.awarded_on.isoformat() in text
+    assert "Royal" in text  # the trophy that reached it
+
+
+def test_a_withdrawn_cup_has_no_certificate(client):
+    trophy_register(1)
+    award = CupAward.objects.first()
+    CupAward.objects.filter(pk=award.pk).update(withdrawn_on=award.awarded_on)
+    assert client.get(reverse("certificates:cup_award", args=[award.pk])).status_code == 404
+
+
+def test_championship_places_one_to_three_have_certificates_in_either_language(client):
+    season, teams = championship_season(teams=4, rounds=1)
+    rows = client.get(reverse("public:championship", args=[2025])).context["table"].data
+    for row in rows:
+        url = reverse("certificates:championship", args=[2025, row["team_id"]])
+        if row["place"] > 3:
+            assert client.get(url).status_code == 404
+            continue
+        text = read(client.get(url))
+        assert f"{row['place']}. helyezés" in text and row["team"] in text and "Csapatbajnokság 2025" in text
+    first = next(row for row in rows if row["place"] == 1)
+    english = read(client.get(reverse("certificates:championship", args=[2025, first["team_id"]]),
+                              {"language": "en"}))
+    assert "Certificate" in english and "Place 1" in english
+
+
+def test_the_cups_winner_runner_up_and_both_bronze_medals_have_certificates(client):
+    cup = drawn_cup(4)
+    for tie in cup.cup_ties.filter(round=CupTie.Round.SEMI_FINAL):
+        play_tie(tie)
+    final = play_tie(cup.cup_ties.get(round=CupTie.Round.FINAL))
+    standing = client.get(reverse("public:cup", args=[2025])).context["standing"]
+    runner_up = final.team_a if final.winner == final.team_b else final.team_b
+
+    for team, honour in [(final.winner, "Kupagyőztes"), (runner_up, "Ezüstérmes")] + [
+            (team, "Bronzérmes") for team in standing.bronze]:
+        text = read(client.get(reverse("certificates:cup", args=[2025, team.pk])))
+        assert honour in text and team.name in text and "Magyar Kupa 2025" in text
+        assert team.driver.name in text
+    assert len(standing.bronze) == 2
+
+
+def test_a_cup_team_without_a_medal_has_no_certificate(client):
+    cup = drawn_cup(8)
+    loser = CupTie.objects.filter(competition=cup).order_by("round", "slot").first().team_a
+    assert client.get(reverse("certificates:cup", args=[2025, loser.pk])).status_code == 404
+
+
+def test_a_grand_prix_podium_place_has_a_certificate(client):
+    best_match_tie()
+    rows = client.get(reverse("public:grand_prix", args=[2025, "szeged"])).context["table"].data
+    for row in rows:
+        text = read(client.get(reverse("certificates:grand_prix", args=[2025, "szeged", row["team_id"]])))
+        assert f"{row['place']}. helyezés" in text and row["team"] in text
+        assert "Nagydíj Szeged" in text and "2025-06-14, Szeged" in text
+
+
+def test_the_pages_link_their_certificates(client):
+    best_match_tie()
+    page = client.get(reverse("public:grand_prix", args=[2025, "szeged"]))
+    for row in page.context["table"].data:
+        assert reverse("certificates:grand_prix", args=[2025, "szeged", row["team_id"]]) in page.content.decode()
+
+
+def test_the_championship_page_links_its_podiums_certificates(client):
+    season, teams = championship_season(teams=4, rounds=1)
+    page = client.get(reverse("public:championship", args=[2025]))
+    linked = [row["team_id"] for row in page.context["table"].data if row["place"] <= 3]
+    for team_id in linked:
+        assert reverse("certificates:championship", args=[2025, team_id]) in page.content.decode()
+
+
+def test_the_cup_page_links_the_medals_certificates(client):
+    cup = drawn_cup(4)
+    for tie in cup.cup_ties.filter(round=CupTie.Round.SEMI_FINAL):
+        play_tie(tie)
+    standing = client.get(reverse("public:cup", args=[2025])).context["standing"]
+    cup_page = client.get(reverse("public:cup", args=[2025])).content.decode()
+    for team in standing.bronze:
+        assert reverse("certificates:cup", args=[2025, team.pk]) in cup_page
+
+
+def test_the_register_pages_link_the_cups_certificates(client):
+    trophy_register(2)
+    award = CupAward.objects.first()
+    for url in (reverse("register:awards"), reverse("register:player", args=[award.player_id])):
+        assert reverse("certificates:cup_award", args=[award.pk]) in client.get(url).content.decode()
