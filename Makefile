@@ -4,6 +4,7 @@
 #   make lint          ruff, and import-linter's contracts of the layers (pyproject.toml)
 #   make check         missing migrations; collectstatic and the production deploy check
 #   make bench-engine  the rules engine's benchmark
+#   make bench-entry   a juror enters a match by keyboard in Chromium: keys, navigation share, seconds
 
 PORT ?= 8000
 VENV := .venv
@@ -12,7 +13,7 @@ STAMP := $(VENV)/.requirements-installed
 # A throwaway key for checking the production settings; a real deployment sets its own.
 CHECK_SECRET_KEY = $$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')
 
-.PHONY: venv run test lint check bench-engine
+.PHONY: venv run test lint check bench-engine bench-entry
 
 venv: $(STAMP)
 
@@ -58,3 +59,6 @@ check: venv
 
 bench-engine: venv
 	$(PY) -m scoring.bench
+
+bench-entry: venv
+	$(PY) bench/entry.py

@@ -8,6 +8,8 @@ transaction) is tournaments.matches.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +30,7 @@ __all__ = [
     "InvalidRecord", "Problem", "announcement_record", "check_match_records", "count_ruling",
     "evaluate_hand_record", "hand_record", "hands_with_facts", "match_record", "match_totals",
     "random_hand_records", "rescore", "rescore_match", "running_totals", "store_hands", "store_match_scores",
-    "stored_answer",
+    "stored_answer", "check_hand", "store_hand", "stored_match_totals", "hand_fingerprint",
 ]
 
 TEAMS = tuple(team.value for team in Team)
@@ -274,6 +276,32 @@ def store_hands(match: Match, checked_hands: list[CheckedHand], user, reason: st
         for row in [*hand.announcements.all(), *hand.silent_premiums.all()]:
             _delete(row, user, reason)
         _delete(hand, user, reason)
+
+
+def check_hand(record: Any) -> CheckedHand:
+    """One hand record checked and scored by the engine; raises InvalidRecord."""
+    return _check_hand(record)
+
+
+def store_hand(match: Match, number: int, checked: CheckedHand, user, reason: str) -> Hand:
+    """Write one checked hand's facts and scores (the other hands of the match untouched)."""
+    hand = hands_with_facts().filter(match=match, number=number).first() or Hand(match=match, number=number)
+    _save_if_changed(hand, _hand_values(checked), user, reason)
+    _store_announcements(hand, checked, user, reason)
+    _store_silent(hand, checked, user, reason)
+    return hand
+
+
+def stored_match_totals(match: Match) -> dict[str, int | None]:
+    """The match's score from its stored hands' cached answers (None until every hand is stored)."""
+    return match_totals(match, [stored_answer(hand) for hand in match.hands.order_by("number")])
+
+
+def hand_fingerprint(record: dict[str, Any] | None) -> str:
+    """A short mark of a stored hand's facts: the entry page carries it to notice another juror's save."""
+    if record is None:
+        return ""
+    return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def match_totals(match: Match, answers: list[dict[str, Any]]) -> dict[str, int | None]:

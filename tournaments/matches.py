@@ -20,7 +20,7 @@ from . import bridge, register
 from .competitions import after_match_saved, check_match_allowed, cup, grand_prix
 from .competitions.championship import AGREEMENT_REFUSAL, agreement_reasons
 from .models import Competition, CupTie, Match, Team, stamp
-from .refusals import MatchLocked, NotAllowed, Refused, StaleMatch
+from .refusals import MatchLocked, NotAllowed, Refused, StaleHand, StaleMatch
 from .roles import AGREE, CONFIRM, ENTER
 from .text import visible_text
 
@@ -323,6 +323,67 @@ def record_match(match: Match, hand_records: list[dict], *, user, expected_versi
     return match
 
 
+def expected_attackers(match: Match, number: int) -> str | None:
+    """R3: who attacks in hand ``number``, following from another stored hand (attack alternates);
+    None while no other hand is stored."""
+    other = match.hands.exclude(number=number).order_by("number").values_list("number", "attackers").first()
+    if other is None:
+        return None
+    other_number, attackers = other
+    return attackers if (other_number - number) % 2 == 0 else ("B" if attackers == "A" else "A")
+
+
+def record_hand(match: Match, number: int, record: dict, *, user, base: str | None = None) -> Match:
+    """Store one hand of a match being entered, on its own: a bad hand 5 never keeps hands 1-4 or
+    6-8 from being stored. The engine checks the hand (InvalidRecord, nothing stored), and its attack
+    must follow the stored hands' (R3); the match score is stored once every hand is in (R13).
+
+    ``base`` is the hand's fingerprint (bridge.hand_fingerprint) when the juror opened it: StaleHand
+    when another juror stored a different hand since. Each stored hand claims the match's version."""
+    if not 1 <= number <= match.hands_expected:
+        raise Refused(_("This match has hands 1 to %(count)s.") % {"count": match.hands_expected})
+    if match.is_locked:
+        raise MatchLocked(_("This match is confirmed; only the chief jury may correct it, with a reason."))
+    if match.state == Match.State.ENTERED:
+        raise Refused(_("This match is submitted for confirmation and cannot be changed now; the juror who "
+                        "submitted it may withdraw the submission first."))
+    checked = bridge.check_hand(record)
+    attackers = expected_attackers(match, number)
+    if attackers is not None and checked.hand.attackers.value != attackers:
+        raise bridge.InvalidRecord([bridge.Problem("attackers", "R3", _(
+            "attack alternates from hand 1: team %(team)s attacks in hand %(number)s") % {
+            "team": attackers, "number": number})])
+    reason = _("Hand %(number)s saved") % {"number": number}
+    with transaction.atomic():
+        locked = Match.objects.select_for_update().get(pk=match.pk)
+        stored = bridge.hands_with_facts().filter(match=match, number=number).first()
+        current = bridge.hand_record(stored) if stored else None
+        if base is not None and bridge.hand_fingerprint(current) != base:
+            raise StaleHand(_("Hand %(number)s was saved by another juror since you opened it; nothing was "
+                              "saved.") % {"number": number}, current)
+        claim_version(match, locked.version)
+        bridge.store_hand(match, number, checked, user, reason)
+        for name, value in bridge.stored_match_totals(match).items():
+            setattr(match, name, value)
+        match.state = Match.State.IN_ENTRY
+        match.entered_by = user
+        match.entered_at = timezone.now()
+        stamp(match, user, reason)
+        match.save()
+        _after_save(match)
+    return match
+
+
+def withdraw_submission(match: Match, user, expected_version: int | None = None) -> Match:
+    """The entering juror takes a submitted match back to change it, before anyone confirms it."""
+    if match.state != Match.State.ENTERED:
+        raise Refused(_("Only a match awaiting confirmation can be withdrawn."))
+    if match.entered_by_id != user.pk:
+        raise NotAllowed(_("Only the juror who submitted the match may withdraw it (%(who)s).")
+                         % {"who": match.entered_by})
+    return _change_state(match, user, expected_version, _("Submission withdrawn"), state=Match.State.IN_ENTRY)
+
+
 def correct_match(match: Match, hand_records: list[dict], *, user, reason: str,
                   expected_version: int | None = None) -> Match:
     """A change to a confirmed match: chief jury only, with a written reason; the match stays confirmed."""
@@ -363,6 +424,9 @@ def _check_second_juror(match: Match, user) -> None:
                            "a second juror must."))
     if match.state != Match.State.ENTERED:
         raise Refused(_("Only a match awaiting confirmation can be confirmed or sent back."))
+
+
+check_second_juror = _check_second_juror  # the page says why a juror may not confirm
 
 
 def may_confirm(match: Match, user) -> bool:

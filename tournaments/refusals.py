@@ -29,3 +29,11 @@ class StaleMatch(Refused):
     def __init__(self, message, current):
         super().__init__(message, code="stale")
         self.current = current
+
+
+class StaleHand(Refused):
+    """Another juror stored this hand since it was opened; ``current`` is their hand record."""
+
+    def __init__(self, message, current):
+        super().__init__(message, code="stale_hand")
+        self.current = current

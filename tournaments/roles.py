@@ -118,6 +118,23 @@ def check_may_edit(match: Match, user) -> None:
         raise PermissionDenied(_("A confirmed match is corrected only by the chief jury."))
 
 
+def may_enter_hands(match: Match, user) -> bool:
+    """Hands are typed into a match until it is submitted for confirmation (then it is read-only
+    until it is withdrawn, sent back or, once confirmed, corrected by the chief jury)."""
+    entering = (Match.State.SCHEDULED, Match.State.IN_ENTRY, Match.State.RETURNED)
+    return match.state in entering and user.has_perm(ENTER)
+
+
+def check_may_enter_hands(match: Match, user) -> None:
+    """403, saying why, unless the user may type hands into the match now."""
+    if may_enter_hands(match, user):
+        return
+    if match.state == Match.State.ENTERED:
+        raise PermissionDenied(_("This match is submitted for confirmation and cannot be changed; the juror "
+                                 "who submitted it may withdraw the submission."))
+    raise PermissionDenied(_("A confirmed match is corrected only by the chief jury, with a reason."))
+
+
 # --- a refusal as the page's answer ------------------------------------------------------------
 
 

@@ -100,7 +100,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tournaments.security.locked_out"
 AXES_VERBOSE = False  # the lock is logged once, by tournaments.security, without the password
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "home"  # the jury lands on its own page instead (tournaments.views.LoginView)
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"

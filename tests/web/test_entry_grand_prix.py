@@ -84,6 +84,7 @@ def test_the_grand_prix_match_page_keeps_its_query_count(jury_client, grand_prix
     # 1 session, 2 user, 3 the user's own permissions, 4 its groups' permissions, 5 the match with
     # competition, season, teams, jurors and its Cup tie with the tie's teams, 6 its hands,
     # 7 their announcements, 8 their silent premiums, 9 the season's Championship (its annual
-    # meeting: whether this match, counted for it, needs the jury's agreement, R15).
-    with django_assert_num_queries(9):
+    # meeting: whether this match, counted for it, needs the jury's agreement, R15), 10 the hands as
+    # typed and not stored yet.
+    with django_assert_num_queries(10):
         jury_client.get(reverse("jury:match", args=[grand_prix_match.pk]))

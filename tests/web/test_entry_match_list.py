@@ -22,8 +22,8 @@ def jury_client(client):
 
 def listed(response):
     """(date, competition) of each match row on the list, top to bottom."""
-    rows = re.findall(r'<tr class="state-[a-z_]+">\s*<td><a href="[^"]+">([\d-]+)</a></td>\s*<td>([^<(]+)',
-                      response.content.decode())
+    row = r'<tr class="state-[a-z_]+">\s*<td[^>]*><a href="[^"]+">([\d-]+)</a></td>\s*<td[^>]*>([^<(]+)'
+    rows = re.findall(row, response.content.decode())
     return [(day, competition.strip()) for day, competition in rows]
 
 

@@ -44,8 +44,8 @@ def test_match_page_query_count_does_not_grow(jury_client, django_assert_num_que
     busy = make_match(hand_records=records)
     # 1 session, 2 user, 3 the user's own permissions, 4 its groups' permissions, 5 the match with
     # competition, season, teams and both jurors, 6 its hands, 7 their announcements, 8 their
-    # silent premiums.
-    with django_assert_num_queries(8):
+    # silent premiums, 9 the hands as typed and not stored yet.
+    with django_assert_num_queries(9):
         jury_client.get(reverse("jury:match", args=[sparse.pk]))
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(9):
         jury_client.get(reverse("jury:match", args=[busy.pk]))

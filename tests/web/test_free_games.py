@@ -1,6 +1,7 @@
 """R18 free games: points per player, variant records scored by scoring/variants, the year's table."""
 
 import datetime
+import html
 import json
 
 import pytest
@@ -117,12 +118,28 @@ def test_the_jury_enters_a_training_game(client, free_games, players):
     url = reverse("competitions:free_game_new", args=[2025])
     client.force_login(make_user("jury"))
 
+    page = client.get(url).content.decode()
+    assert '<datalist id="player-names">' in page and '<option value="Anna">' in page  # offered as typed
+    assert 'list="player-names"' in page
+
     response = client.post(url, {"played_on": "2025-06-01", "kind": "training", "variant": "royal",
-                                 "points": f"{players['Anna'].membership_number}: 7\n"
-                                           f"{players['Bela'].membership_number}: -2"})
+                                 "player_1": "anna", "points_1": "7", "player_2": "Be", "points_2": "-2"})
 
     assert response.status_code == 302
     assert points_of(FreeGame.objects.get()) == {"Anna": 7, "Bela": -2}
+
+
+def test_a_player_the_name_does_not_find_is_refused_with_a_suggestion(client, free_games, players):
+    url = reverse("competitions:free_game_new", args=[2025])
+    client.force_login(make_user("jury"))
+
+    response = client.post(url, {"played_on": "2025-06-01", "kind": "training", "variant": "royal",
+                                 "player_1": "Anan", "points_1": "7", "player_2": "Bela"})
+
+    page = html.unescape(response.content.decode())
+    assert "No player is called “Anan”; did you mean Anna?" in page
+    assert "Give Bela's points." in page
+    assert not FreeGame.objects.exists()
 
 
 def test_the_jury_enters_a_variant_record_and_sees_its_problems(client, free_games, players):

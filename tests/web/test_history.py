@@ -31,8 +31,10 @@ def history(client, match):
 
 @pytest.fixture
 def entered(client):
-    """A match entered through the entry page by alice, re-entered with hand 1's pheasant lost and
-    announced by the catcher and hand 3's four kings dropped, submitted, then confirmed by carol."""
+    """A match entered through the entry page by alice (each hand stored on its own: versions 1-8),
+    re-entered with hand 1's pheasant lost and announced by the catcher (version 9) and hand 3's four
+    kings dropped (10; the unchanged hands are not stored again), submitted (11), then confirmed by
+    carol (12)."""
     alice = make_user("jury", username="alice", first_name="Alice", last_name="Kovács")
     carol = make_user("chief", username="carol")
     match = make_match()
@@ -41,43 +43,46 @@ def entered(client):
     changed = eight_hand_records()
     changed[0]["announcements"][0].update(result="lost", by="A.catcher")
     changed[2]["silent"] = []
-    assert client.post(reverse("jury:match", args=[match.pk]), form_data(changed, version=1)).status_code == 302
-    assert client.post(reverse("jury:submit", args=[match.pk]), {"version": 2}).status_code == 302
+    assert client.post(reverse("jury:match", args=[match.pk]), form_data(changed)).status_code == 302
+    assert client.post(reverse("jury:submit", args=[match.pk]), {"version": 10}).status_code == 302
     client.force_login(carol)
-    assert client.post(reverse("jury:confirm", args=[match.pk]), {"version": 3}).status_code == 302
+    assert client.post(reverse("jury:confirm", args=[match.pk]), {"version": 11}).status_code == 302
     return match
 
 
 def test_each_save_is_one_entry_with_who_when_and_why(client, entered):
     client.force_login(make_user("jury"))
     saves = entries(history(client, entered))
-    assert len(saves) == 5  # scheduled, hands saved twice, submitted, confirmed
-    confirmed, submitted, re_entered, first, scheduled = saves
-    assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d · carol · version 4 Reason: Confirmed", confirmed)
+    assert len(saves) == 13  # scheduled, eight hands stored, two changed, submitted, confirmed
+    confirmed, submitted, third_changed, first_changed, *stored, scheduled = saves
+    assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d · carol · version 12 Reason: Confirmed", confirmed)
     assert "Match changed: State: Awaiting confirmation → Confirmed Confirmed by: – → carol" in confirmed
-    assert "· Alice Kovács (alice) · version 3 Reason: Submitted for confirmation" in submitted
+    assert "· Alice Kovács (alice) · version 11 Reason: Submitted for confirmation" in submitted
     assert "State: Being entered → Awaiting confirmation" in submitted
-    assert "· Alice Kovács (alice) · version 2 Reason: Hands saved" in re_entered
-    assert "· Alice Kovács (alice) · version 1 Reason: Hands saved" in first
-    assert "State: Scheduled → Being entered" in first and "Entered by: – → Alice Kovács (alice)" in first
+    assert "· Alice Kovács (alice) · version 10 Reason: Hand 3 saved" in third_changed
+    assert "· Alice Kovács (alice) · version 9 Reason: Hand 1 saved" in first_changed
+    assert "· Alice Kovács (alice) · version 1 Reason: Hand 1 saved" in stored[-1]
+    assert "State: Scheduled → Being entered" in stored[-1] and "Entered by: – → Alice Kovács (alice)" in stored[-1]
     assert "Reason: none given" in scheduled and "Match added" in scheduled
 
 
 def test_changes_read_in_names_field_by_field(client, entered):
     client.force_login(make_user("jury"))
     page = history(client, entered)
-    re_entered = entries(page)[2]
-    # The re-entry, in the order of the score sheet: the match, then hand by hand.
-    assert re_entered.index("Match changed") < re_entered.index("Hand 1 changed") < re_entered.index(
-        "Hand 1, announcement 1 (Pheasant) changed") < re_entered.index("Hand 3, silent premium Four Kings removed")
+    saves = entries(page)
+    third_changed, first_changed = saves[2], saves[3]
+    # A save in the order of the score sheet: the match, then the hand, then its announcements.
+    assert first_changed.index("Match changed") < first_changed.index("Hand 1 changed") < first_changed.index(
+        "Hand 1, announcement 1 (Pheasant) changed")
     assert "Hand 1, announcement 1 (Pheasant) changed: Announced by: A driver → A catcher Result: won → lost" in (
-        re_entered)
-    assert "Hand 1 changed: A's score: 100 → 60 A's points before the ceiling: 100 → 60" in re_entered
-    assert "Hand 3, silent premium Four Kings removed: Team: B" in re_entered
-    assert "A's score: 88 → 83" in re_entered and "B's score: 93 → 92" in re_entered
-    first = entries(page)[3]
-    assert "Hand 2, announcement 1 (Play) added: Feast: Play Announced by: B driver Contra: by the opponents" in first
-    assert "Hand 8, announcement 1 (Pagat Capture) added" in first
+        first_changed)
+    assert "Hand 1 changed: A's score: 100 → 60 A's points before the ceiling: 100 → 60" in first_changed
+    assert "A's score: 88 → 83" in first_changed
+    assert "Hand 3, silent premium Four Kings removed: Team: B" in third_changed
+    assert "B's score: 93 → 92" in third_changed
+    assert "Hand 2, announcement 1 (Play) added: Feast: Play Announced by: B driver Contra: by the opponents" in (
+        saves[10])
+    assert "Hand 8, announcement 1 (Pagat Capture) added" in saves[4]
     for stored_id in ("four_kings", "pagat_capture", "A.driver", "B.catcher", "entered_by", "None"):
         assert stored_id not in page
 
@@ -90,10 +95,10 @@ def test_a_correction_shows_the_chief_jurors_reason(client, entered):
     corrected[2]["silent"] = []
     corrected[3]["announcements"][0]["feast"] = "lamour"
     response = client.post(reverse("jury:match", args=[entered.pk]),
-                           form_data(corrected, version=4, reason="the sheet says Lamour in hand 4"))
+                           form_data(corrected, version=12, reason="the sheet says Lamour in hand 4"))
     assert response.status_code == 302
     newest = entries(history(client, entered))[0]
-    assert "· carol · version 5 Reason: Correction: the sheet says Lamour in hand 4" in newest
+    assert "· carol · version 13 Reason: Correction: the sheet says Lamour in hand 4" in newest
     assert "Hand 4, announcement 1 (L'amour) changed: Feast: Visi → L'amour" in newest
 
 

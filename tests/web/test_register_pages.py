@@ -168,7 +168,7 @@ def test_the_register_pages_need_no_login_and_the_nav_links_them(client):
 # --- the jury's variant entries ------------------------------------------------------------------
 
 def variant_form_data(world, **changes):
-    data = {"player": world.carol.pk, "partner": world.dave.pk, "team": world.blue.pk, "trophy": "gloria",
+    data = {"player": world.carol.name, "partner": world.dave.name, "team": world.blue.pk, "trophy": "gloria",
             "variant": "emperor", "won_on": "2026-04-02", "competition": ""}
     return data | changes
 
@@ -211,10 +211,14 @@ def test_the_variant_form_offers_the_25_trophies_and_refuses_inconsistent_entrie
     assert len(form.fields["trophy"].choices) == 25  # R11
     assert [value for value, _label in form.fields["variant"].choices] == ["emperor"]
 
-    response = client.post(url, variant_form_data(world, partner=world.carol.pk, team=world.red.pk))
+    response = client.post(url, variant_form_data(world, partner=world.carol.name, team=world.red.pk))
     assert response.status_code == 200
     assert set(response.context["form"].errors) == {"partner", "team"}
     assert not TrophyWin.objects.exists()
+
+    typed = client.post(url, variant_form_data(world, player="carol x", partner="", team=""))
+    assert "No player is called" in typed.content.decode()
+    assert '<datalist id="player-names">' in client.get(url).content.decode()  # names offered as typed
 
 
 # --- from the jury's entry to the register, through the bridge -----------------------------------

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import CupTie, FreeGame, Player, Team
+from tournaments.player_names import PlayerNameField
 
 from .free_games import POINTS_LIMIT, SCORERS
 
@@ -39,14 +40,30 @@ class FreeGameForm(forms.Form):
     kind = forms.ChoiceField(label=_("Kind"), choices=FreeGame.Kind.choices)
     variant = forms.ChoiceField(label=_("Variant"), choices=FreeGame.Variant.choices)
     points = forms.CharField(
-        label=_("Points per player"), required=False, widget=forms.Textarea(attrs={"rows": 4}),
-        help_text=_("Training and test games: one line per player, \"membership number: points\"."),
+        label=_("Points per player by membership number"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Or one line per player, \"membership number: points\"."),
     )
     record = forms.CharField(
         label=_("Variant record (JSON)"), required=False, max_length=20_000, widget=forms.Textarea(attrs={"rows": 8}),
         help_text=_("Emperor Tarokk and the three-handed game: the hand record; the points follow from it."),
     )
     note = forms.CharField(label=_("Note"), required=False, max_length=200)
+
+    ROWS = 8  # players of one free game at most
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for row in range(1, self.ROWS + 1):
+            self.fields[f"player_{row}"] = PlayerNameField(label=_("Player %(row)s") % {"row": row}, required=False)
+            self.fields[f"points_{row}"] = forms.IntegerField(
+                label=_("Points of player %(row)s") % {"row": row}, required=False, min_value=-POINTS_LIMIT,
+                max_value=POINTS_LIMIT,
+                widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "tiny"}))
+
+    @property
+    def rows(self):
+        """(player, points) bound fields of each row, for the page."""
+        return [(self[f"player_{row}"], self[f"points_{row}"]) for row in range(1, self.ROWS + 1)]
 
     def clean_points(self):
         text = self.cleaned_data["points"].strip()
@@ -67,6 +84,23 @@ class FreeGameForm(forms.Form):
                                   params={"numbers": ", ".join(missing)}, code="player")
         return {players[key]: value for key, value in by_number.items()}
 
+    def named_points(self):
+        """Training and test games: the points of each player named in the rows (R18)."""
+        points = {}
+        for row in range(1, self.ROWS + 1):
+            player, value = self.cleaned_data.get(f"player_{row}"), self.cleaned_data.get(f"points_{row}")
+            if player is None and value is None:
+                continue
+            if player is None:
+                self.add_error(f"player_{row}", _("Name the player who scored these points."))
+            elif value is None:
+                self.add_error(f"points_{row}", _("Give %(player)s's points.") % {"player": player})
+            elif player in points:
+                self.add_error(f"player_{row}", _("%(player)s is named twice.") % {"player": player})
+            else:
+                points[player] = value
+        return points
+
     def clean_record(self):
         text = self.cleaned_data["record"].strip()
         if not text:
@@ -86,11 +120,14 @@ class FreeGameForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        named = self.named_points()
+        if "points" in data:
+            data["points"] = {**data["points"], **named}
         if data.get("variant") in SCORERS:
             if not data.get("record"):
                 self.add_error("record", _("R18: a game of this variant is entered as its record."))
-        elif "points" in data and not data["points"]:
-            self.add_error("points", _("R18: give the points of each player."))
+        elif "points" in data and not data["points"] and not self.errors:
+            self.add_error("player_1", _("R18: give the points of each player."))
         return data
 
 

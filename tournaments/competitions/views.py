@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import matches
 from tournaments.models import Competition, CupTie, Match, Season
+from tournaments.player_names import names_for_the_list
 from tournaments.refusals import Refused
 from tournaments.roles import answer_refusal, jury_only, organisers_only
 
@@ -66,7 +67,8 @@ def free_game_new(request, year):
         else:
             messages.success(request, _("Free game saved."))
             return redirect(reverse("public:free_games", args=[year]))
-    return render(request, "competitions/free_game_form.html", {"season": season, "form": form})
+    return render(request, "competitions/free_game_form.html", {
+        "season": season, "form": form, "player_names": names_for_the_list()})
 
 
 @organisers_only

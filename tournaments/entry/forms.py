@@ -14,7 +14,8 @@ from tournaments.competitions.cup import current_round_tie, current_round_ties
 from tournaments.models import Competition, Match, Team
 from tournaments.text import visible_text
 
-from . import notation
+from . import notation, wording
+from .lines import line_name
 
 HAND_FORMAT = "royal-tarokk-hand/1"
 HIGH_TRUMPS = ("XVI", "XVII", "XVIII")
@@ -33,13 +34,16 @@ PROBLEM_FIELDS = [
 
 
 def small_number(label):
+    # A text input read as a number: no spinner, the arrow keys stay the page's, digits on a phone.
     return forms.IntegerField(label=label, required=False, min_value=0, max_value=22,
-                              widget=forms.NumberInput(attrs={"class": "tiny", "inputmode": "numeric"}))
+                              widget=forms.TextInput(attrs={"class": "tiny", "inputmode": "numeric",
+                                                            "autocomplete": "off"}))
 
 
 def high_trumps_field(label):
     return forms.CharField(label=label, required=False, max_length=20,
-                           widget=forms.TextInput(attrs={"class": "short", "placeholder": "XVI XVIII"}))
+                           widget=forms.TextInput(attrs={"class": "short", "autocomplete": "off",
+                                                         "spellcheck": "false"}))
 
 
 class HandForm(forms.Form):
@@ -53,15 +57,14 @@ class HandForm(forms.Form):
     b_high = high_trumps_field(gettext_lazy("B holds of XVI-XVIII"))
     announcements = forms.CharField(
         label=gettext_lazy("Announcements, one a line"), required=False,
-        widget=forms.Textarea(attrs={"rows": 3, "class": "notation", "spellcheck": "false",
-                                     "placeholder": "pheasant A.d I c=opp won"}),
+        widget=forms.Textarea(attrs={"rows": 2, "class": "notation", "spellcheck": "false",
+                                     "autocapitalize": "off", "autocomplete": "off"}),
     )
     silent = forms.CharField(label=gettext_lazy("Silent premiums"), required=False, max_length=200,
-                             widget=forms.TextInput(attrs={"placeholder": "four_kings B, obscure A",
-                                                           "spellcheck": "false"}))
+                             widget=forms.TextInput(attrs={"spellcheck": "false", "autocapitalize": "off",
+                                                           "autocomplete": "off"}))
     deal = forms.CharField(label=gettext_lazy("Deal (optional)"), required=False,
-                           widget=forms.Textarea(attrs={"rows": 4, "class": "notation", "spellcheck": "false",
-                                                        "placeholder": "A.d: Fool XX ..."}))
+                           widget=forms.Textarea(attrs={"rows": 4, "class": "notation", "spellcheck": "false"}))
     tricks = forms.CharField(label=gettext_lazy("Tricks (optional, with the deal)"), required=False,
                              widget=forms.Textarea(attrs={"rows": 4, "class": "notation", "spellcheck": "false"}))
 
@@ -83,7 +86,7 @@ class HandForm(forms.Form):
         high = [HIGH_TRUMP_NUMBERS.get(word, word) for word in words]
         unknown = [word for word in high if word not in HIGH_TRUMPS]
         if unknown:
-            raise forms.ValidationError(_("R5: name only XVI, XVII, XVIII (or 16, 17, 18), not %(cards)s"),
+            raise forms.ValidationError(_("name only XVI, XVII, XVIII (or 16, 17, 18), not %(cards)s (R5)"),
                                         code="R5", params={"cards": ", ".join(unknown)})
         return high
 
@@ -159,18 +162,71 @@ class HandForm(forms.Form):
         return bool(self["deal"].value() or self["tricks"].value())
 
     def show_problems(self, problems):
-        """Attach the engine's problems (fields relative to this hand) to the inputs they concern."""
-        for problem in problems:
+        """Attach the engine's problems (fields relative to this hand) to the inputs they concern,
+        worded for the juror (tournaments.entry.wording)."""
+        for problem in self._relevant(problems):
             target = next((name for prefix, name in PROBLEM_FIELDS if problem.field.startswith(prefix)), None)
-            text = f"{problem.field}: {problem.ruling}: {problem.message}"
+            text = str(wording.word(problem))
             if target is None:
                 self.hand_problems.append(text)
             else:
                 self.problems.setdefault(target, []).append(text)
+        self.mark_invalid()
+
+    def _relevant(self, problems):
+        """B's holdings left empty follow from A's (R1): while A's are incomplete, say only what A
+        lacks, not that B's (which the juror did not type) or the pack's sums are wrong."""
+        b_typed = any(str(self.data.get(self.add_prefix(name), "")).strip()
+                      for name in ("b_trumps", "b_honours", "b_high"))
+        a_missing = any(problem.field.startswith("holdings.A.") for problem in problems)
+        for problem in problems:
+            if not b_typed and a_missing and (problem.field.startswith("holdings.B") or problem.field == "holdings"):
+                continue
+            yield problem
+
+    def mark_invalid(self):
+        """aria-invalid on each input with a problem, described by the problem next to it."""
+        for name in self.fields:
+            if self.problems.get(name) or (self.is_bound and self.errors.get(name)):
+                self.fields[name].widget.attrs.update({
+                    "aria-invalid": "true", "aria-describedby": f"{self[name].auto_id}-problems"})
+
+    def summary(self):
+        """(input id, "Hand 5 · Announcements, line 3: ...") of each problem, in the page's order."""
+        found = []
+        for name in self.fields:
+            texts = list(self.problems.get(name, []))
+            if self.is_bound:
+                texts += [f"{self[name].label}: {error}" for error in self.errors.get(name, [])]
+            found += [(self[name].auto_id, wording.with_hand(self.number, text)) for text in texts]
+        first = self["a_trumps"].auto_id
+        found += [(first, wording.with_hand(self.number, text)) for text in self.hand_problems]
+        return found
+
+    @property
+    def understood(self):
+        """What the notation was read as, in words (B's holdings when they follow from A's)."""
+        record = self.record if self.is_bound else None
+        if not record:
+            return []
+        lines = []
+        holdings = record.get("holdings")
+        b_blank = not any(str(self.data.get(self.add_prefix(name), "")).strip()
+                          for name in ("b_trumps", "b_honours", "b_high"))
+        if holdings and b_blank:
+            b = holdings["B"]
+            lines.append(_("B, from A's: %(trumps)s trumps, %(honours)s honours, of XVI-XVIII: %(high)s") % {
+                "trumps": b["trumps"], "honours": b["honours"], "high": " ".join(b["high_trumps"]) or _("none")})
+        for item in record.get("announcements") or []:
+            lines.append(notation.announcement_words(item))
+        for item in record.get("silent") or []:
+            lines.append(_("%(premium)s: team %(team)s") % {"premium": line_name(item["premium"]),
+                                                             "team": item["team"]})
+        return lines
 
     @property
     def has_problems(self):
-        return bool(self.problems or self.hand_problems or self.errors)
+        return bool(self.problems or self.hand_problems or (self.is_bound and self.errors))
 
 
 def initial_for(record, number):
@@ -365,8 +421,9 @@ class MatchForm(forms.ModelForm):
             season=season, kind__in=SCHEDULED_KINDS).select_related("season")
         team_choices = [("", "---------")] + [(pk, team.name) for pk, team in self.teams.items()]
         self.fields["team_a"].choices = self.fields["team_b"].choices = team_choices
-        for name, _team, role in SEATS:
-            self.fields[name].choices = self._player_choices(role)
+        for name, team_field, role in SEATS:
+            self.fields[name].choices = self._player_choices(role, self._chosen_team(team_field))
+            self.fields[name].widget.attrs["data-team-field"] = f"id_{team_field}"
         self.ties = {tie.pk: tie for tie in current_round_ties(season)}
         if self.instance.cup_tie_id and self.instance.cup_tie_id not in self.ties:
             self.ties[self.instance.cup_tie_id] = self.instance.cup_tie
@@ -376,12 +433,23 @@ class MatchForm(forms.ModelForm):
             self.fields["version"].required = True
             self.fields["version"].initial = self.instance.version
 
-    def _player_choices(self, role):
-        """Every season team's players, grouped by team; empty means the team's own player."""
+    def _chosen_team(self, team_field):
+        """The team of that side as typed or stored (None before it is chosen)."""
+        value = self.data.get(self.add_prefix(team_field)) if self.is_bound else None
+        value = value or getattr(self.instance, f"{team_field}_id", None)
+        try:
+            return self.teams.get(int(value)) if value else None
+        except ValueError:
+            return None
+
+    def _player_choices(self, role, own_team=None):
+        """Every season team's players, grouped by team, the seat's own team first (its substitute
+        included, R14); empty means the team's own player. The page moves the team chosen first."""
         blank = _("(the team's Driver)") if role == "driver" else _("(the team's Catcher)")
         roles = {"driver": _("Driver"), "catcher": _("Catcher"), "substitute": _("substitute")}
         groups = []
-        for team in self.teams.values():
+        teams = sorted(self.teams.values(), key=lambda team: team != own_team)
+        for team in teams:
             members = [(getattr(team, f"{place}_id"), place) for place in ("driver", "catcher", "substitute")]
             groups.append((team.name, [(pk, f"{self.players[pk].name} ({roles[place]})")
                                        for pk, place in members if pk is not None]))

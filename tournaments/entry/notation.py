@@ -7,8 +7,11 @@ declared cards, declared suits, the contra and the result::
     marriage B.c hearts lost
     flush A.c
 
-Seats: ``A.d`` ``A.c`` ``B.d`` ``B.c`` (or in full, ``A.driver``). Contra: ``c=opp`` or ``c=par``
-(``c=opponents``, ``c=partner``). Result: ``won``/``lost`` (``w``/``l``). Silent premiums: items
+Feasts and premiums are written by their FORMAT.md id, by a Hungarian name (GLOSSARY-hu.md:
+``fácán``, ``huszonegyfogás`` or ``xxi-fogás``, ``négykirály``; accents may be left out) or by any
+beginning of one that names a single feast. Seats: ``A.d`` ``A.c`` ``B.d`` ``B.c`` (or in full,
+``A.driver``). Contra: ``c=opp`` or ``c=par`` (``c=opponents``, ``c=partner``). Result:
+``won``/``lost`` (``w``/``l``). Silent premiums: items
 separated by commas, each a premium and a team, e.g. ``four_kings B, obscure A`` (``4k``, ``ob``,
 ``liw``, ``smc`` are short for them). The deal: four lines ``A.d: Fool XX ...``. The tricks: ten
 lines of four cards in the order played.
@@ -17,14 +20,17 @@ Nothing here knows a rule of the game: whether a card, a feast or a combination 
 rules engine's answer (tournaments.engine), reported against the line it concerns.
 """
 
+import difflib
 import functools
 import re
+import unicodedata
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from tournaments.models.matches import FEAST_CHOICES, PREMIUM_CHOICES
 
-from .lines import line_name
+from .lines import line_name, seat_name
 
 FEAST_IDS = [feast_id for feast_id, _name in FEAST_CHOICES]
 PREMIUM_IDS = [premium_id for premium_id, _name in PREMIUM_CHOICES]
@@ -47,16 +53,97 @@ class NotationError(ValueError):
     """A line of the jury's notation that cannot be read; the message names the line and token."""
 
 
+# Hungarian names the jury may type for a feast or premium, besides the catalogue's Hungarian
+# names (taken from the translation): GLOSSARY-hu.md's tarokk vocabulary and association spellings.
+HUNGARIAN_ALIASES = {
+    "mond_capture": ("huszonegyfogás", "xxi-fogás", "xxifogás"),
+    "silent_mond_capture": ("csendes-huszonegyfogás", "csendes-xxi-fogás"),
+    "pagat_capture": ("pagátfogás",),
+    "four_kings": ("négykirály",),
+    "slam": ("volát",),
+    "pheasant": ("fácán",),
+    "falcon": ("sólyom",),
+    "triumph": ("triumf",),
+    "pyramid": ("piramis",),
+    "harpy": ("hárpia",),
+    "sphinx": ("szfinx",),
+    "golgotha": ("golgota",),
+    "honour": ("honőr",),
+}
+
+
+def fold(word: str) -> str:
+    """A word as the notation compares it: lower case, accents left out (``Fácán`` -> ``facan``)."""
+    decomposed = unicodedata.normalize("NFD", word.lower())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def _spoken(name: str) -> str:
+    """A catalogue name written as one notation word: ``XXI-fogás`` -> ``xxi-fogás``."""
+    return "-".join(name.lower().split())
+
+
+@functools.cache
+def hungarian_spellings(choices: tuple[str, ...]) -> dict[str, str]:
+    """Each Hungarian spelling of ``choices`` (accents kept) -> its id: the names in the Hungarian
+    catalogue that differ from the English ones, and the aliases above."""
+    spellings = {}
+    for choice in choices:
+        with translation.override("en"):
+            english = line_name(choice)
+        with translation.override("hu"):
+            hungarian = line_name(choice)
+        if hungarian != english:
+            spellings[_spoken(hungarian)] = choice
+        for alias in HUNGARIAN_ALIASES.get(choice, ()):
+            spellings[alias] = choice
+    return spellings
+
+
+@functools.cache
+def _spellings(choices: tuple[str, ...], short: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """Every spelling the notation reads for ``choices``, folded -> id."""
+    known = {fold(choice): choice for choice in choices}
+    known.update({fold(word): target for word, target in short})
+    for word, target in hungarian_spellings(choices).items():
+        known.setdefault(fold(word), target)
+    return known
+
+
 def resolve(word: str, choices: list[str], short: dict[str, str] | None = None) -> str:
-    """An id from its exact spelling, a short code, or a prefix naming exactly one id; else the word
-    itself, so that the engine reports the unknown id against its field."""
-    word = word.lower()
-    if word in choices:
-        return word
-    if short and word in short:
-        return short[word]
-    starting = [choice for choice in choices if choice.startswith(word)]
-    return starting[0] if len(starting) == 1 else word
+    """An id from its exact spelling, a short code, a Hungarian name, or a beginning of any of these
+    that names exactly one id (accents optional); else the word itself, so that the caller reports it."""
+    known = _spellings(tuple(choices), tuple(sorted((short or {}).items())))
+    folded = fold(word)
+    if folded in known:
+        return known[folded]
+    starting = {target for spelling, target in known.items() if spelling.startswith(folded)}
+    return starting.pop() if len(starting) == 1 else word
+
+
+def candidates(word: str, choices: list[str], short: dict[str, str] | None = None) -> list[str]:
+    """The ids a word that names none may have meant: those it begins (when it begins several),
+    else those spelt close to it."""
+    known = _spellings(tuple(choices), tuple(sorted((short or {}).items())))
+    folded = fold(word)
+    starting = sorted({target for spelling, target in known.items() if spelling.startswith(folded)},
+                      key=choices.index)
+    if starting:
+        return starting
+    ratios = {spelling: difflib.SequenceMatcher(None, folded, spelling).ratio() for spelling in known}
+    best = max(ratios.values(), default=0)
+    close = sorted((spelling for spelling, ratio in ratios.items() if ratio >= max(0.6, best - 0.05)),
+                   key=lambda spelling: -ratios[spelling])
+    return list(dict.fromkeys(known[spelling] for spelling in close))[:3]
+
+
+def unknown_word(word: str, choices: list[str], kind: str, short: dict[str, str] | None = None) -> str:
+    """``falcn: not a feast; did you mean Falcon (falcon)?`` in the page's language."""
+    meant = candidates(word, choices, short)
+    if not meant:
+        return _("“%(word)s” is not a %(kind)s; the list of names is under Notation.") % {"word": word, "kind": kind}
+    names = _(" or ").join(f"{line_name(choice)} ({choice})" for choice in meant[:4])
+    return _("“%(word)s” is not a %(kind)s; did you mean %(names)s?") % {"word": word, "kind": kind, "names": names}
 
 
 def card(token: str) -> str | None:
@@ -79,7 +166,15 @@ def seat(token: str) -> str | None:
 def parse_announcement(line: str, number: int) -> dict:
     """One line of notation -> a FORMAT.md announcement."""
     tokens = line.replace(",", " ").split()
-    record: dict = {"feast": resolve(tokens[0], FEAST_IDS)}
+    feast = resolve(tokens[0], FEAST_IDS)
+    if feast not in FEAST_IDS:
+        premium = resolve(tokens[0], PREMIUM_IDS, PREMIUM_SHORT)
+        if premium in PREMIUM_IDS:
+            raise NotationError(_("line %(line)s: %(premium)s is a silent premium (R10): write it under Silent "
+                                  "premiums, it is not announced.") % {"line": number, "premium": line_name(premium)})
+        raise NotationError(_("line %(line)s: %(problem)s") % {
+            "line": number, "problem": unknown_word(tokens[0], FEAST_IDS, _("feast"))})
+    record: dict = {"feast": feast}
     for token in tokens[1:]:
         _read_token(record, token, number)
     if "by" not in record:
@@ -102,8 +197,8 @@ def _read_token(record: dict, token: str, number: int) -> None:
         record.setdefault("cards", []).append(card(token))
     else:
         raise NotationError(
-            _("line %(line)s: %(token)r is not a seat, card, suit, contra (c=opp, c=par) or result (won, lost)")
-            % {"line": number, "token": token}
+            _("line %(line)s: “%(token)s” is not a seat (A.d, A.c, B.d, B.c), card, suit, contra (c=opp, c=par) "
+              "or result (won, lost)") % {"line": number, "token": token}
         )
 
 
@@ -119,8 +214,11 @@ def parse_silent(text: str) -> list[dict]:
         teams = [word.upper() for word in words if word.upper() in ("A", "B")]
         others = [word for word in words if word.upper() not in ("A", "B")]
         if len(teams) != 1 or len(others) != 1:
-            raise NotationError(_("%(item)r: write a silent premium and a team, e.g. four_kings B") % {"item": item})
-        entries.append({"premium": resolve(others[0], PREMIUM_IDS, PREMIUM_SHORT), "team": teams[0]})
+            raise NotationError(_("“%(item)s”: write a silent premium and a team, for example 4k B") % {"item": item})
+        premium = resolve(others[0], PREMIUM_IDS, PREMIUM_SHORT)
+        if premium not in PREMIUM_IDS:
+            raise NotationError(unknown_word(others[0], PREMIUM_IDS, _("silent premium"), PREMIUM_SHORT))
+        entries.append({"premium": premium, "team": teams[0]})
     return entries
 
 
@@ -134,7 +232,7 @@ def parse_deal(text: str) -> dict | None:
     for line in filter(None, (line.strip() for line in text.splitlines())):
         name, separator, cards = line.partition(":")
         if not separator or seat(name.strip()) is None:
-            raise NotationError(_("deal: %(line)r should start with a seat and a colon, e.g. A.d: Fool XX ...")
+            raise NotationError(_("“%(line)s” should start with a seat and a colon, for example A.d: Fool XX …")
                                 % {"line": line[:30]})
         deal[seat(name.strip())] = parse_cards(cards)
     return deal or None
@@ -156,6 +254,18 @@ def announcement_text(record: dict) -> str:
     if record.get("result"):
         words.append(record["result"])
     return " ".join(words)
+
+
+def announcement_words(record: dict) -> str:
+    """An announcement read back in words: "Pheasant, A driver, I, contra by the opponents, won"."""
+    words = [line_name(record["feast"]), seat_name(record["by"]), *record.get("cards", []), *record.get("suits", [])]
+    if record.get("contra") == "opponents":
+        words.append(_("contra by the opponents"))
+    elif record.get("contra") == "partner":
+        words.append(_("contra by the partner"))
+    if record.get("result"):
+        words.append(_("won") if record["result"] == "won" else _("lost"))
+    return ", ".join(str(word) for word in words)
 
 
 def silent_text(entries: list[dict]) -> str:
@@ -192,13 +302,24 @@ def shortest_spellings(choices: tuple[str, ...], short: tuple[tuple[str, str], .
     return spellings
 
 
-def feast_help() -> list[tuple[str, str, str]]:
-    """(feast id, shortest spelling, name) of every feast, in the catalogue's order."""
+def _hungarian_of(choices: tuple[str, ...]) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for spelling, target in hungarian_spellings(choices).items():
+        found.setdefault(target, []).append(spelling)
+    return found
+
+
+def feast_help() -> list[tuple[str, str, str, list[str]]]:
+    """(feast id, shortest spelling, name, Hungarian spellings) of every feast, in the catalogue's order."""
     spellings = shortest_spellings(tuple(FEAST_IDS))
-    return [(feast_id, spellings[feast_id], line_name(feast_id)) for feast_id in FEAST_IDS]
+    hungarian = _hungarian_of(tuple(FEAST_IDS))
+    return [(feast_id, spellings[feast_id], line_name(feast_id), hungarian.get(feast_id, []))
+            for feast_id in FEAST_IDS]
 
 
-def premium_help() -> list[tuple[str, str, str]]:
-    """(premium id, shortest spelling, name) of every silent premium (R10)."""
+def premium_help() -> list[tuple[str, str, str, list[str]]]:
+    """(premium id, shortest spelling, name, Hungarian spellings) of every silent premium (R10)."""
     spellings = shortest_spellings(tuple(PREMIUM_IDS), tuple(PREMIUM_SHORT.items()))
-    return [(premium_id, spellings[premium_id], line_name(premium_id)) for premium_id in PREMIUM_IDS]
+    hungarian = _hungarian_of(tuple(PREMIUM_IDS))
+    return [(premium_id, spellings[premium_id], line_name(premium_id), hungarian.get(premium_id, []))
+            for premium_id in PREMIUM_IDS]

@@ -5,12 +5,18 @@ from . import views
 app_name = "jury"
 
 urlpatterns = [
-    path("", views.match_list, name="matches"),
+    path("", views.home, name="home"),
+    path("matches/", views.match_list, name="matches"),
     path("matches/new/", views.new_match, name="new_match"),
     path("matches/<int:pk>/", views.match_page, name="match"),
     path("matches/<int:pk>/particulars/", views.match_particulars, name="particulars"),
     path("matches/<int:pk>/agree/", views.agree, name="agree"),
     path("matches/<int:pk>/preview/", views.preview, name="preview"),
+    path("matches/<int:pk>/hands/<int:number>/", views.save_hand, name="save_hand"),
+    path("matches/<int:pk>/hands/<int:number>/keep/", views.keep_hand, name="keep_hand"),
+    path("matches/<int:pk>/withdraw/", views.withdraw, name="withdraw"),
+    path("matches/<int:pk>/blind/", views.blind, name="blind"),
+    path("matches/<int:pk>/score-sheet.pdf", views.score_sheet, name="score_sheet"),
     path("matches/<int:pk>/submit/", views.submit, name="submit"),
     path("matches/<int:pk>/confirm/", views.confirm, name="confirm"),
     path("matches/<int:pk>/send-back/", views.send_back, name="send_back"),

@@ -10,6 +10,7 @@ need confirm_scores (checked again by the engine), agreeing a match agree_privat
 import json
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404, HttpResponse
@@ -33,8 +34,8 @@ from tournaments.roles import (
     schedulers_only,
 )
 
+from . import blind_confirmation, compare, hand_entry, jury_home, notation, score_sheets, wording
 from . import history as match_history
-from . import notation
 from .forms import (
     ImportForm,
     MatchFilterForm,
@@ -160,7 +161,16 @@ def agree(request, pk):
 # --- one match -------------------------------------------------------------------------------
 
 
-def page_context(request, match, forms, answers, save_form=None, refused=None):
+def confirm_refusal(match, user):
+    """Why ``user`` may not confirm this submitted match, said on the page instead of a bare 403."""
+    try:
+        matches.check_second_juror(match, user)
+    except Refused as refused:
+        return refused.text
+    return None
+
+
+def page_context(request, match, entries, save_form=None, refused=None):
     is_correction = match.is_locked
     reasons = championship.agreement_reasons(match)
     return {
@@ -169,19 +179,34 @@ def page_context(request, match, forms, answers, save_form=None, refused=None):
         "premium_help": notation.premium_help(),
         "agreement_reasons": reasons,
         "agreement_because": _(" and ").join(reasons),
-        "can_agree": bool(reasons) and match.jury_agreed_by_id is None and request.user.has_perm(
-            AGREE),
+        "can_agree": bool(reasons) and match.jury_agreed_by_id is None and request.user.has_perm(AGREE),
         "particulars_editable": match.state in matches.EDITABLE_STATES,
-        "hands": list(zip(forms, answers, strict=True)),
-        "totals": bridge.running_totals(answers),
+        "entries": entries,
+        "hands": [(entry.form, entry.answer) for entry in entries],
+        "totals": hand_entry.running_totals(entries),
+        "summary": hand_entry.problem_summary(entries),
+        "all_stored": all(entry.stored is not None for entry in entries),
         "save_form": save_form or MatchSaveForm(initial={"version": match.version}),
         "send_back_form": SendBackForm(initial={"version": match.version}),
-        "editable": may_edit(match, request.user),
+        "editable": may_edit(match, request.user) if is_correction else hand_entry.is_editable(match, request.user),
         "is_correction": is_correction,
         "can_confirm": matches.may_confirm(match, request.user),
-        "can_submit": match.state in (Match.State.IN_ENTRY, Match.State.RETURNED),
+        "confirm_refusal": confirm_refusal(match, request.user) if match.state == Match.State.ENTERED else None,
         "refused": refused,
     }
+
+
+def correction_entries(match, data=None):
+    """A confirmed match's hands as one form (a correction is saved whole, with its reason)."""
+    hands = stored_hands(match)
+    records = [bridge.hand_record(hand) for hand in hands]
+    forms = hand_forms(match.hands_expected, data=data, records=records)
+    if data is not None:
+        answers = read_hands(forms)
+    else:
+        answers = [bridge.stored_answer(hand) for hand in hands] + [None] * (match.hands_expected - len(hands))
+    return [hand_entry.HandEntry(form, answer, records[index] if index < len(records) else None)
+            for index, (form, answer) in enumerate(zip(forms, answers, strict=True))]
 
 
 @jury_only
@@ -189,13 +214,20 @@ def match_page(request, pk):
     match = get_match(pk)
     if request.method == "POST":
         return save_match(request, match)
-    hands = stored_hands(match)
-    records = [bridge.hand_record(hand) for hand in hands]
-    forms = hand_forms(match.hands_expected, records=records)
-    answers = [bridge.stored_answer(hand) for hand in hands] + [None] * (match.hands_expected - len(hands))
-    context = page_context(request, match, forms, answers)
-    context["saved_hands"] = len(hands)
+    entries = correction_entries(match) if match.is_locked else hand_entry.hand_entries(match)
+    context = page_context(request, match, entries)
+    context["saved_hands"] = sum(entry.stored is not None for entry in entries)
     return render(request, "jury/match.html", context)
+
+
+@jury_only
+def save_hand(request, pk, number):
+    return hand_entry.save(request, get_match(pk), number)
+
+
+@jury_only
+def keep_hand(request, pk, number):
+    return hand_entry.keep(request, get_match(pk), number)
 
 
 def read_hands(forms):
@@ -221,67 +253,43 @@ def show_match_problems(forms, problems):
             number = int(head[len("hands["):])
             forms[number].show_problems([bridge.Problem(rest, problem.ruling, problem.message)])
         else:
-            general.append(str(problem))
+            general.append(str(wording.word(problem)))
     return general
 
 
 def save_match(request, match):
-    """Save the hands typed so far (hands 1..n, each complete), or a correction of a confirmed match."""
+    """The page's forms posted at once (without JavaScript), or a correction of a confirmed match."""
+    if match.is_locked:
+        return save_correction(request, match)
+    return hand_entry.save_all(request, match)
+
+
+def save_correction(request, match):
     check_may_edit(match, request.user)
-    forms = hand_forms(match.hands_expected, data=request.POST)
+    entries = correction_entries(match, data=request.POST)
+    forms = [entry.form for entry in entries]
     save_form = MatchSaveForm(request.POST)
-    answers = read_hands(forms)
-    if save_form.is_valid() and all(form.is_valid() for form in forms if not form.is_blank):
-        typed, refused = typed_hands(forms)
+    if save_form.is_valid() and all(form.is_valid() and not form.is_blank for form in forms):
+        refused = try_correct(request, match, forms, save_form.cleaned_data)
         if refused is None:
-            refused = try_save(request, match, typed, save_form.cleaned_data)
-        if refused is None:
-            messages.success(request, saved_message(match, len(typed)))
+            messages.success(request, _("The correction is saved: %(a)s - %(b)s.")
+                             % {"a": match.score_a, "b": match.score_b})
             return redirect("jury:match", pk=match.pk)
     else:
-        refused = [_("Some hands cannot be read; nothing was saved. See the marked fields.")]
-    context = page_context(request, match, forms, answers, save_form=save_form, refused=refused)
+        refused = [_("A correction holds every hand, each complete; see the marked fields. Nothing was saved.")]
+    context = page_context(request, match, entries, save_form=save_form, refused=refused)
     return render(request, "jury/match.html", context, status=422)
 
 
-def typed_hands(forms):
-    """The forms of the hands typed so far, hands 1..n in order; with a refusal when a hand is
-    left empty before a typed one, or nothing is typed (nothing is saved then)."""
-    typed = [number for number, form in enumerate(forms) if not form.is_blank]
-    if not typed:
-        return [], [_("Nothing to save: type hand 1 first.")]
-    last = typed[-1]
-    gaps = [form for form in forms[:last] if form.is_blank]
-    for form in gaps:
-        form.hand_problems.append(_("Hand %(number)s is empty but hand %(last)s is typed: the hands are entered in "
-                                    "order.") % {"number": form.number, "last": last + 1})
-    if gaps:
-        return [], [_("Hands are saved in order, from hand 1 with none left out; nothing was saved.")]
-    return forms[:last + 1], None
-
-
-def saved_message(match, count):
-    scores = {"a": match.score_a, "b": match.score_b, "count": count, "expected": match.hands_expected}
-    if match.is_locked:
-        return _("The correction is saved: %(a)s - %(b)s.") % scores
-    if match.score_a is not None:
-        return _("All %(count)s hands are saved: %(a)s - %(b)s. Submit the match for confirmation when it has "
-                 "been checked.") % scores
-    return _("Hands 1 to %(count)s are saved; the match is scored when all %(expected)s hands are in.") % scores
-
-
-def try_save(request, match, forms, data):
-    """Save through the engine; a list of messages when refused (nothing saved then)."""
+def try_correct(request, match, forms, data):
+    """Save a correction; a list of messages when refused (nothing saved then)."""
     records = [form.record for form in forms]
     try:
-        if match.is_locked:
-            matches.correct_match(match, records, user=request.user, reason=data["reason"],
-                                 expected_version=data["version"])
-        else:
-            matches.record_match(match, records, user=request.user, expected_version=data["version"], draft=True)
+        matches.correct_match(match, records, user=request.user, reason=data["reason"],
+                              expected_version=data["version"])
     except bridge.InvalidRecord as invalid:
         general = show_match_problems(forms, invalid.problems)
-        return [_("The engine refused the match; nothing was saved.")] + general
+        return [_("The correction was refused; nothing was saved. See the marked fields.")] + general
     except StaleMatch as stale:
         return [stale.text] + changed_hands(stale.current, records)
     except Refused as refused:
@@ -290,15 +298,14 @@ def try_save(request, match, forms, data):
 
 
 def changed_hands(current, records):
-    """What the other juror's save holds that differs from what this juror typed."""
+    """What the other juror's save holds that differs from what this juror typed, hand by hand, in words."""
     stored = [bridge.hand_record(hand) for hand in stored_hands(current)]
     lines = []
     for number in range(1, max(len(records), len(stored)) + 1):
         record = records[number - 1] if number <= len(records) else None
         theirs = stored[number - 1] if number <= len(stored) else None
-        if theirs != record:
-            lines.append(_("Hand %(number)s differs from the saved entry: %(theirs)s") % {
-                "number": number, "theirs": json.dumps(theirs, ensure_ascii=False) if theirs else _("not entered")})
+        for line in compare.differences(theirs, record, first_name=_("the saved match"), second_name=_("yours")):
+            lines.append(_("Hand %(number)s: %(difference)s") % {"number": number, "difference": line})
     return lines
 
 
@@ -416,3 +423,31 @@ def import_upload(request, match, data):
     except Refused as refused:
         return [refused.text]
     return []
+
+
+# --- the jury's home: what to do today ------------------------------------------------------------
+
+
+@login_required
+def home(request):
+    """After login: today's and this week's matches, those awaiting this juror's confirmation, the
+    matches this juror is entering, and a search by team. Anyone but the jury goes to the front page."""
+    if not request.user.has_perm(ENTER):
+        return redirect("home")
+    return render(request, "jury/home.html", jury_home.sections(request.user, request.GET.get("team", "")))
+
+
+@jury_only
+def withdraw(request, pk):
+    return hand_entry.withdraw(request, get_match(pk), posted_version(request))
+
+
+@jury_only
+def blind(request, pk):
+    return blind_confirmation.page(request, get_match(pk))
+
+
+@jury_only
+def score_sheet(request, pk):
+    """The printed score sheet: blank for a match to be played, filled for a confirmed one."""
+    return score_sheets.response(request, get_match(pk))

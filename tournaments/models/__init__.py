@@ -2,11 +2,11 @@
 
 from .competitions import Competition, CupEntry, CupTie, FreeGame, FreeGameScore, GrandPrixEntry
 from .history import stamp
-from .matches import Announcement, Hand, Match, SilentPremium
+from .matches import Announcement, Hand, HandDraft, Match, SilentPremium
 from .people import Player, Season, Team
 from .trophies import CupAward, TrophyWin
 
 __all__ = [
     "Announcement", "Competition", "CupAward", "CupEntry", "CupTie", "FreeGame", "FreeGameScore",
-    "GrandPrixEntry", "Hand", "Match", "Player", "Season", "SilentPremium", "Team", "TrophyWin", "stamp",
+    "GrandPrixEntry", "Hand", "HandDraft", "Match", "Player", "Season", "SilentPremium", "Team", "TrophyWin", "stamp",
 ]

@@ -42,6 +42,11 @@ class Competition(models.Model):
     max_teams = models.PositiveSmallIntegerField(
         _("most teams"), default=16, help_text=_("R16: the Cup takes at most this many teams."),
     )
+    # A second juror confirms this competition's matches by typing them again without seeing the
+    # first entry; the match is confirmed when both agree (otherwise the differences are shown).
+    blind_confirmation = models.BooleanField(
+        _("blind confirmation"), default=False,
+        help_text=_("The confirming juror types the match again without seeing the first entry."))
     draw_seed = models.CharField(_("draw seed"), max_length=64, blank=True)
     drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
 

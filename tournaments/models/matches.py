@@ -194,3 +194,32 @@ class SilentPremium(models.Model):
 
     def __str__(self):
         return f"{self.get_premium_display()} ({self.team})"
+
+
+class HandDraft(models.Model):
+    """What a juror has typed of one hand, kept on the server as it is typed (an "entry" draft),
+    so that nothing typed is lost to a closed tab or a lost connection: offered back when the match
+    is opened again, with its problems, until the hand is stored. A "blind" draft is a second
+    juror's own typing of a submitted match for blind confirmation, never shown to the first."""
+
+    class Purpose(models.TextChoices):
+        ENTRY = "entry", _("entry")
+        BLIND = "blind", _("blind confirmation")
+
+    match = models.ForeignKey(Match, models.CASCADE, related_name="drafts")
+    number = models.PositiveSmallIntegerField(_("hand"))
+    purpose = models.CharField(max_length=10, choices=Purpose.choices, default=Purpose.ENTRY)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    fields = models.JSONField(default=dict)  # the hand's inputs as typed, by field name
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["match", "purpose", "number"]
+        verbose_name = _("hand as typed")
+        verbose_name_plural = _("hands as typed")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "purpose", "number", "user"], name="one_draft_a_hand_a_juror"),
+        ]
+
+    def __str__(self):
+        return f"{self.match}, hand {self.number} as typed by {self.user}"

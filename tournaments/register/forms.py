@@ -7,8 +7,9 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Competition, Player, Team, TrophyWin
+from tournaments.models import Competition, Team, TrophyWin
 from tournaments.models.trophies import TROPHY_CHOICES
+from tournaments.player_names import PlayerNameField
 from tournaments.text import visible_text
 
 # The register holds trophies from the association's first season on; none is won before this day.
@@ -18,8 +19,8 @@ FIRST_TROPHY_DAY = datetime.date(1900, 1, 1)
 class VariantTrophyForm(forms.Form):
     """R20: a trophy won in a recognised variant, with the same facts as a recorded one."""
 
-    player = forms.ModelChoiceField(Player.objects.filter(active=True), label=_("Player"))
-    partner = forms.ModelChoiceField(Player.objects.filter(active=True), label=_("Partner"), required=False)
+    player = PlayerNameField(label=_("Player"))
+    partner = PlayerNameField(label=_("Partner"), required=False)
     team = forms.ModelChoiceField(Team.objects.select_related("season"), label=_("Team"), required=False)
     trophy = forms.ChoiceField(choices=TROPHY_CHOICES, label=_("Trophy"))
     variant = forms.ChoiceField(

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Competition, CupAward, Player, TrophyWin
+from tournaments.player_names import names_for_the_list
 from tournaments.roles import jury_only
 
 from . import standings, sync
@@ -73,7 +74,7 @@ def enter_variant_trophy(request):
         wins = sync.enter_variant_trophy(user=request.user, **form.cleaned_data)
         messages.success(request, _("The trophy is entered in the register."))
         return redirect("register:player", pk=wins[0].player_id)
-    return render(request, "public/register/variant_form.html", {"form": form})
+    return render(request, "public/register/variant_form.html", {"form": form, "player_names": names_for_the_list()})
 
 
 @jury_only

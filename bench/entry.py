@@ -1,0 +1,214 @@
+"""Match day, measured: a juror enters a whole match at the table by keyboard only.
+
+    make bench-entry        (python bench/entry.py)
+
+A fresh SQLite database gets the demo season (two public matches scheduled for today), a
+development server serves it, and the system's Chromium (Playwright) plays the juror: log in as
+jury1, open today's first match from the jury home, type the 8 hands of a fixed, realistic match
+(announcements with declared cards, contras, a message, silent premiums) and submit it. Every key
+is counted: content (characters typed, and one Enter a field) and navigation (Tab, arrows, and
+each Enter beyond one a field). The goal is at most 400 keys (a juror needed about 558 on the page
+this one replaces) and at most 10% navigation.
+
+A second run types hand 5 wrong, closes the page, opens the match again and checks that hands
+1-4 and 6-8 are stored and hand 5 is offered back exactly as typed.
+"""
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+BASELINE_KEYS = 558
+GOAL_KEYS = 400
+GOAL_NAVIGATION = 0.10
+
+# The fixed match, in the notation, field by field as the juror meets them (A attacks first, so
+# every hand's attackers follow from hand 1's, R3): A trumps, A honours, A's of XVI-XVIII,
+# announcements (one a line), silent premiums. B's holdings are left to follow from A's.
+MATCH = [
+    ("11", "2", "16 18", ["phe a.d i w"], ""),
+    ("10", "0", "17", ["pl b.d c=opp w"], ""),
+    ("13", "1", "16 17 18", [], "4k b"),
+    ("9", "1", "", ["vi b.c w"], ""),
+    ("12", "1", "18", ["hon a.c l"], ""),
+    ("11", "2", "16", ["centr b.d w"], ""),
+    ("14", "1", "17 18", ["fl a.c"], "ob a"),
+    ("10", "1", "16", ["pag b.c c=par w"], ""),
+]
+WRONG_HAND_5 = ("12", "1", "18", ["hon a.c"], "")  # the result left out: refused, kept as typed
+
+
+class Keys:
+    """The juror's keyboard, counted."""
+
+    def __init__(self, page):
+        self.page = page
+        self.content = 0
+        self.navigation = 0
+
+    def type(self, text):
+        self.page.keyboard.type(text, delay=5)
+        self.content += len(text)
+
+    def enter(self, *, navigation=False):
+        self.page.keyboard.press("Enter")
+        if navigation:
+            self.navigation += 1
+        else:
+            self.content += 1
+
+    def tab(self):
+        self.page.keyboard.press("Tab")
+        self.navigation += 1
+
+    @property
+    def total(self):
+        return self.content + self.navigation
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def serve(database):
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "DEBUG": "1"}
+    python = sys.executable
+    subprocess.run([python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    subprocess.run([python, "manage.py", "demo"], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
+    port = free_port()
+    server = subprocess.Popen([python, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"], cwd=ROOT,
+                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return server, f"http://127.0.0.1:{port}"
+
+
+def wait_for_hand(page, number):
+    page.wait_for_selector(f"#hand-{number}.hand-stored, #hand-{number}.hand-invalid, #hand-{number}.hand-typed",
+                           timeout=10_000)
+    page.wait_for_function("() => !document.body.dataset.savingHand", timeout=10_000)
+
+
+def type_hand(keys, page, number, hand):
+    a_trumps, a_honours, a_high, announcements, silent = hand
+    if number == 1:
+        keys.enter()  # hand 1's attackers: A, as offered
+    for text in (a_trumps, a_honours, a_high):
+        keys.type(text)
+        keys.enter()
+    for line in announcements:
+        keys.type(line)
+        keys.enter()  # ends the line
+    keys.enter(navigation=bool(announcements))  # an empty line leaves the announcements
+    keys.type(silent)
+    keys.enter()  # the last field: the hand is stored, the next hand has the focus
+    wait_for_hand(page, number)
+
+
+def log_in(keys, page, base):
+    page.goto(f"{base}/accounts/login/")
+    page.locator("input[name=username]").focus()  # the login page's first field
+    keys.type("jury1")
+    keys.tab()
+    keys.type("tarokk-demo")
+    keys.enter()
+    page.wait_for_url(f"{base}/jury/")
+
+
+def open_todays_match(keys, page, nth):
+    """From the jury home: the key of the match (1 for the first listed)."""
+    page.keyboard.press(str(nth))
+    keys.content += 1
+    page.wait_for_url(re.compile(r".*/jury/matches/\d+/$"))
+    page.wait_for_selector("#hand-1")
+
+
+def full_match(browser, base):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    keys = Keys(page)
+    started = time.monotonic()
+    log_in(keys, page, base)
+    open_todays_match(keys, page, 1)
+    for number, hand in enumerate(MATCH, start=1):
+        type_hand(keys, page, number, hand)
+    focused = page.evaluate("document.activeElement && document.activeElement.id")
+    keys.enter()  # the focus is on Submit for confirmation
+    page.wait_for_selector(".message.success")
+    seconds = time.monotonic() - started
+    state = page.locator(".state").inner_text()
+    page.close()
+    return keys, seconds, focused, state
+
+
+def hand_five_wrong(browser, base):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    keys = Keys(page)
+    log_in(keys, page, base)
+    open_todays_match(keys, page, 2)  # today's second match (the first is submitted now)
+    url = page.url
+    for number, hand in enumerate(MATCH, start=1):
+        if number == 6:  # the focus is on hand 5's problem: the juror goes on to hand 6 and mends it later
+            page.locator("#id_h6-a_trumps").focus()
+        type_hand(keys, page, number, WRONG_HAND_5 if number == 5 else hand)
+    page.close()
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{base}/accounts/login/?next={url}")
+    page.locator("input[name=username]").fill("jury1")
+    page.locator("input[name=password]").fill("tarokk-demo")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#hand-1")
+    stored = [number for number in range(1, 9) if page.locator(f"#hand-{number}.hand-stored").count()]
+    typed = page.locator("#id_h5-announcements").input_value()
+    marked = page.locator("#hand-5.hand-invalid").count() == 1
+    summary = page.locator("#problem-summary").inner_text()
+    page.close()
+    return stored, typed, marked, summary
+
+
+def main():
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as folder:
+        server, base = serve(Path(folder) / "bench.sqlite3")
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+                keys, seconds, focused, state = full_match(browser, base)
+                stored, typed, marked, summary = hand_five_wrong(browser, base)
+                browser.close()
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    share = keys.navigation / keys.total
+    print("Match day: one match of 8 hands entered by keyboard only, then submitted")
+    print(f"  keys pressed       {keys.total:4d}   (goal <= {GOAL_KEYS}; the page before: about {BASELINE_KEYS})")
+    print(f"  of them content    {keys.content:4d}")
+    print(f"  navigation         {keys.navigation:4d}   {share:.1%} (goal <= {GOAL_NAVIGATION:.0%}: Tab, arrows, "
+          f"Enter beyond one a field)")
+    print(f"  seconds            {seconds:6.1f}  (login to submitted, typing at 5 ms a key)")
+    print(f"  focus before the last Enter: {focused}; match now: {state}")
+    print("Hand 5 typed wrong, page closed, match opened again")
+    print(f"  hands stored       {', '.join(map(str, stored))}")
+    print(f"  hand 5 as typed    {typed!r}, marked: {marked}")
+    print(f"  summary            {' '.join(summary.split())}")
+    ok = (keys.total <= GOAL_KEYS and share <= GOAL_NAVIGATION and stored == [1, 2, 3, 4, 6, 7, 8]
+          and typed == "hon a.c" and marked)
+    print("goal met" if ok else "GOAL NOT MET")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,215 @@
+"""Match day in a real browser (Chromium against a live server): hands stored one by one as they
+are finished, a bad hand kept as typed without holding the others back, the focus on the first
+problem, the submitted match read-only, blind confirmation, and the phone layout."""
+
+import os
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import PASSWORD, eight_hand_records, make_competition, make_match, make_user
+from tournaments import matches
+from tournaments.models import Hand, HandDraft, Match
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Chromium at /usr/bin/chromium"),
+]
+
+# tests/factories.eight_hand_records() in the notation, as a juror types it: A's trumps, honours
+# and XVI-XVIII (B's follow from A's), the announcements, the silent premiums.
+HANDS = [
+    ("12", "1", "18", ["phe a.d i w"], ""),
+    ("12", "1", "18", ["pl b.d c=opp w"], ""),
+    ("12", "1", "18", [], "4k b"),
+    ("12", "1", "18", ["vi b.c w"], ""),
+    ("12", "1", "18", ["hon a.c l"], ""),
+    ("12", "1", "18", ["centr b.d w"], ""),
+    ("12", "1", "18", ["fl a.c"], "ob a"),
+    ("12", "1", "18", ["pag b.c c=par w"], ""),
+]
+HAND_5_WRONG = ("12", "1", "18", ["hon a.c"], "")  # no result: refused
+
+
+@pytest.fixture(autouse=True)
+def roles(transactional_db):
+    """A live-server test empties the database after it, the groups of the data migration too."""
+    from django.apps import apps
+
+    from tournaments.roles import ensure_roles
+
+    ensure_roles(apps)
+
+
+@pytest.fixture
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+def logged_in(browser, live_server, username, path, width=1280):
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto(f"{live_server.url}/accounts/login/?next={path}")
+    page.locator("input[name=username]").fill(username)
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{live_server.url}{path}")
+    page.wait_for_load_state()
+    return page
+
+
+def type_hand(page, number, hand):
+    """The keyboard only: Enter from field to field; Enter on the last field stores the hand."""
+    a_trumps, a_honours, a_high, announcements, silent = hand
+    if number == 1:
+        page.keyboard.press("Enter")  # attackers: A, as offered
+    for text in (a_trumps, a_honours, a_high):
+        page.keyboard.type(text)
+        page.keyboard.press("Enter")
+    for line in announcements:
+        page.keyboard.type(line)
+        page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # an empty line leaves the announcements
+    page.keyboard.type(silent)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"#hand-{number}.hand-stored, #hand-{number}.hand-invalid", timeout=10_000)
+    page.wait_for_function("() => !document.body.dataset.savingHand", timeout=10_000)
+
+
+def focused_id(page):
+    return page.evaluate("document.activeElement && document.activeElement.id")
+
+
+def test_a_bad_hand_five_keeps_no_other_hand_from_being_stored(browser, live_server, transactional_db):
+    juror = make_user("jury", username="alice")
+    match = make_match()
+    page = logged_in(browser, live_server, "alice", reverse("jury:match", args=[match.pk]))
+    assert focused_id(page) == "id_h1-attackers"  # the first hand not stored has the focus
+
+    for number, hand in enumerate(HANDS[:4], start=1):
+        type_hand(page, number, hand)
+    assert focused_id(page) == "id_h5-a_trumps"  # on to the next hand, skipping its attackers (R3)
+    type_hand(page, 5, HAND_5_WRONG)
+    assert focused_id(page) == "id_h5-announcements"  # the first problem has the focus
+    assert page.locator("#id_h5-announcements").get_attribute("aria-invalid") == "true"
+    problem = page.locator("#id_h5-announcements-problems").inner_text()
+    assert "Announcements, line 1" in problem and "won or lost" in problem
+    assert page.locator("#problem-summary a[href='#id_h5-announcements']").count() == 1
+
+    page.locator("#id_h6-a_trumps").focus()
+    for number, hand in enumerate(HANDS[5:], start=6):
+        type_hand(page, number, hand)
+
+    assert list(Hand.objects.filter(match=match).values_list("number", flat=True)) == [1, 2, 3, 4, 6, 7, 8]
+    assert HandDraft.objects.get(match=match).fields["announcements"] == "hon a.c"
+    match.refresh_from_db()
+    assert (match.state, match.entered_by) == (Match.State.IN_ENTRY, juror)
+
+    page.close()  # the tab is closed: reopened, hand 5 is offered back as typed, marked
+    page = logged_in(browser, live_server, "alice", reverse("jury:match", args=[match.pk]))
+    assert page.locator("form.hand.hand-stored").count() == 7
+    assert page.locator("#id_h5-announcements").input_value() == "hon a.c"
+    assert focused_id(page) == "id_h5-announcements"
+    page.keyboard.press("End")
+    page.keyboard.type(" l")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # the silent premiums: the hand is finished
+    page.wait_for_selector("#hand-5.hand-stored")
+    assert focused_id(page) == "submit-match"  # every hand stored: one key submits
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".message.success")
+    match.refresh_from_db()
+    assert (match.state, match.score_a, match.score_b) == (Match.State.ENTERED, 88, 93)
+
+
+def submitted_match(juror, **competition):
+    match = make_match(competition=make_competition(**competition) if competition else None)
+    for number, record in enumerate(eight_hand_records(), start=1):
+        matches.record_hand(match, number, record, user=juror)
+    matches.submit_match(match, juror)
+    return match
+
+
+def test_a_submitted_match_is_read_only_except_to_withdraw(browser, live_server, transactional_db):
+    alice = make_user("jury", username="alice")
+    make_user("jury", username="bob")
+    match = submitted_match(alice)
+    path = reverse("jury:match", args=[match.pk])
+
+    page = logged_in(browser, live_server, "bob", path)
+    assert page.locator("#hand-1 fieldset[disabled]").count() == 1
+    assert page.locator("button.save-hand").count() == 0
+    assert "another juror" in page.locator("#match-actions").inner_text().lower() or \
+        "chief jury" in page.locator("#match-actions").inner_text().lower()
+    page.close()
+
+    page = logged_in(browser, live_server, "alice", path)
+    assert page.locator("#hand-1 fieldset[disabled]").count() == 1
+    page.get_by_role("button", name="Withdraw the submission").click()
+    page.wait_for_selector(".message.success")
+    assert page.locator("#hand-1 fieldset[disabled]").count() == 0
+    match.refresh_from_db()
+    assert match.state == Match.State.IN_ENTRY
+
+
+def type_blind(page, hands):
+    for number, (a_trumps, a_honours, a_high, announcements, silent) in enumerate(hands, start=1):
+        page.locator(f"#id_h{number}-a_trumps").fill(a_trumps)
+        page.locator(f"#id_h{number}-a_honours").fill(a_honours)
+        page.locator(f"#id_h{number}-a_high").fill(a_high)
+        page.locator(f"#id_h{number}-announcements").fill("\n".join(announcements))
+        page.locator(f"#id_h{number}-silent").fill(silent)
+    page.locator("#compare-entries").click()
+
+
+def test_blind_confirmation_confirms_when_both_entries_agree(browser, live_server, transactional_db):
+    alice = make_user("jury", username="alice")
+    make_user("chief", username="carol")
+    match = submitted_match(alice, name="Blind", blind_confirmation=True)
+
+    page = logged_in(browser, live_server, "carol", reverse("jury:match", args=[match.pk]))
+    assert page.locator("#confirm-match").count() == 0  # no plain Confirm: the match is typed again
+    page.get_by_role("link", name="Type the match to confirm it").click()
+    assert page.locator("#id_h1-a_trumps").input_value() == ""  # the first entry is not shown
+    type_blind(page, HANDS)
+    page.wait_for_selector(".message.success")
+    match.refresh_from_db()
+    assert match.state == Match.State.CONFIRMED
+
+
+def test_blind_confirmation_shows_the_differences_hand_by_hand(browser, live_server, transactional_db):
+    alice = make_user("jury", username="alice")
+    make_user("chief", username="carol")
+    match = submitted_match(alice, name="Blind", blind_confirmation=True)
+    hands = list(HANDS)
+    hands[2] = ("12", "1", "18", [], "4k a")  # the four kings written for the wrong team
+
+    page = logged_in(browser, live_server, "carol", reverse("jury:blind", args=[match.pk]))
+    type_blind(page, hands)
+    differences = page.locator("#blind-differences").inner_text()
+    assert "Hand 3" in differences and "Four Kings A" in differences and "Four Kings B" in differences
+    assert "Hand 1" not in differences
+    match.refresh_from_db()
+    assert match.state == Match.State.ENTERED
+
+
+@pytest.mark.parametrize("name", ["entry page", "match list", "jury home"])
+def test_no_horizontal_scrolling_on_a_phone(browser, live_server, transactional_db, name):
+    alice = make_user("jury", username="alice")
+    match = make_match()
+    for number, record in enumerate(eight_hand_records()[:3], start=1):
+        matches.record_hand(match, number, record, user=alice)
+    make_match(hand_records=eight_hand_records())
+    path = {"entry page": reverse("jury:match", args=[match.pk]), "match list": reverse("jury:matches"),
+            "jury home": reverse("jury:home")}[name]
+    page = logged_in(browser, live_server, "alice", path, width=390)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

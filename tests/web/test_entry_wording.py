@@ -1,0 +1,151 @@
+"""Every refusal a juror can meet on the entry page, in words: the hand number and the field's
+label, counted from one, plain words and the ruling; never a FORMAT.md path, the word FORMAT, a
+Python value such as None or a quoted repr, or an index counted from zero. And the notation: unique
+beginnings, Hungarian names with and without accents, suggestions for a word it does not know."""
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+
+from scoring import Problem
+from tests.factories import eight_hand_records, make_match, make_user
+from tests.web.test_entry import form_data
+from tournaments.entry import notation, wording
+from tournaments.models import Hand
+
+pytestmark = pytest.mark.django_db
+
+FORBIDDEN = re.compile(r"FORMAT|\bNone\b|\w+\[\d+\]|'[^'\s]+'")
+
+
+@pytest.fixture
+def jury(client):
+    client.force_login(make_user("jury", username="alice"))
+
+
+def typed_hand_page(client, **fields):
+    """Hand 1 typed with ``fields`` changed (finished, so its problems show); the page reopened."""
+    match = make_match()
+    data = form_data(eight_hand_records()[:1])
+    data.update({f"h1-{name}": value for name, value in fields.items()})
+    client.post(reverse("jury:save_hand", args=[match.pk, 1]), data)
+    assert not Hand.objects.filter(match=match).exists()
+    return html.unescape(client.get(reverse("jury:match", args=[match.pk])).content.decode())
+
+
+def problems_of(page):
+    """The summary's lines (each names the hand and the field)."""
+    summary = page[page.index('id="problem-summary"'):].split("</div>")[0]
+    return [re.sub(r"<[^>]+>", "", line).strip() for line in re.findall(r"<li>(.*?)</li>", summary, re.S)]
+
+
+REFUSALS = [
+    ({"a_trumps": ""}, "Hand 1 · A trumps: write the team's number of trumps (the Fool counts as a trump) (R5)"),
+    ({"a_trumps": "4", "b_trumps": "18"},
+     "Hand 1 · A trumps: a team holds 6 to 16 trumps (at least 3 for each player), not 4 (R5)"),
+    ({"a_honours": ""}, "Hand 1 · A honours: write how many honours the team holds: 0, 1 or 2 (R5)"),
+    ({"a_trumps": "13"}, "Hand 1 · Holdings: the two teams' trumps add up to 22 (one pack), not 23 (R5)"),
+    ({"a_honours": "2"}, "Hand 1 · Holdings: the two teams' honours add up to 2 (one pack), not 3 (R5)"),
+    ({"a_high": ""}, "Hand 1 · Holdings: XVIII is held by one of the two teams; write it under A or under B (R5)"),
+    ({"a_high": "XVI XVIII"}, "Hand 1 · Holdings: XVI is held by one team only, not by both (R5)"),
+    ({"a_high": "XX"}, "Hand 1 · A holds of XVI-XVIII: name only XVI, XVII, XVIII (or 16, 17, 18), not XX (R5)"),
+    ({"announcements": "pheasant A.d I"},
+     "Hand 1 · Announcements, line 1: say whether it was won or lost (won, lost, or w, l)"),
+    ({"announcements": "flush A.d won"},
+     "Hand 1 · Announcements, line 1: a message is neither won nor lost: it scores when announced; leave out won "
+     "or lost (R6)"),
+    ({"announcements": "flush A.d c=opp"}, "Hand 1 · Announcements, line 1: a message cannot be contra'd (R6)"),
+    ({"announcements": "visi B.c won\nvisi B.d lost"},
+     "Hand 1 · Announcements, line 2: team B already announced Visi of the same chain; keep only the final, "
+     "highest announcement (R7)"),
+    ({"announcements": "pheasant A.d XXI won"},
+     "Hand 1 · Announcements, line 1: Pheasant declares magnifiers (a King or a Bird); these are not: XXI (R9)"),
+    ({"announcements": "pheasant A.d won"},
+     "Hand 1 · Announcements, line 1: Pheasant declares 1 magnifier(s) (a King or a Bird), not 0 (R9)"),
+    ({"announcements": "falcn A.d I won"},
+     "Hand 1 · Announcements, one a line: line 1: “falcn” is not a feast; did you mean Falcon (falcon)?"),
+    ({"announcements": "pheasant A.x I won"},
+     "Hand 1 · Announcements, one a line: line 1: “A.x” is not a seat (A.d, A.c, B.d, B.c), card, suit, contra "
+     "(c=opp, c=par) or result (won, lost)"),
+    ({"announcements": "pheasant I won"},
+     "Hand 1 · Announcements, one a line: line 1: say who announced it (A.d, A.c, B.d or B.c)"),
+    ({"announcements": "four_kings A.d"},
+     "Hand 1 · Announcements, one a line: line 1: Four Kings is a silent premium (R10): write it under Silent "
+     "premiums, it is not announced."),
+    ({"silent": "4k B, 4k A"},
+     "Hand 1 · Silent premiums, item 2: Four Kings is achieved by one team only, once a hand (R10)"),
+    ({"silent": "kings B"},
+     "Hand 1 · Silent premiums: “kings” is not a silent premium; did you mean Four Kings (four_kings)?"),
+    ({"silent": "zzz B"},
+     "Hand 1 · Silent premiums: “zzz” is not a silent premium; the list of names is under Notation."),
+    ({"silent": "four_kings"}, "Hand 1 · Silent premiums: “four_kings”: write a silent premium and a team, for "
+                               "example 4k B"),
+]
+
+
+@pytest.mark.parametrize(("fields", "expected"), REFUSALS)
+def test_each_refusal_reads_as_words(client, jury, fields, expected):
+    page = typed_hand_page(client, **fields)
+    shown = problems_of(page)
+    assert expected in shown
+    for line in shown:
+        assert not FORBIDDEN.search(line), line
+    body = page[page.index("<main"):]
+    assert "FORMAT" not in body and "None" not in body
+    hand = page[page.index('id="hand-1"'):].split("</form>")[0]
+    assert hand.count(expected.rsplit(": ", 1)[1]) == 1  # once next to the field; the summary links to it
+
+
+def test_empty_b_holdings_follow_from_a_and_are_not_errors(client, jury):
+    page = typed_hand_page(client, a_trumps="", b_trumps="", b_honours="", b_high="")
+    assert problems_of(page) == [
+        "Hand 1 · A trumps: write the team's number of trumps (the Fool counts as a trump) (R5)"]
+
+
+def test_the_problem_is_next_to_its_field_and_described_by_it(client, jury):
+    page = typed_hand_page(client, a_trumps="13")
+    field = re.search(r'<input[^>]*id="id_h1-a_trumps"[^>]*>', page)[0]
+    assert 'aria-invalid="true"' in field and 'aria-describedby="id_h1-a_trumps-problems"' in field
+    assert '<a href="#id_h1-a_trumps">' in page
+
+
+def test_a_message_not_recognised_is_still_cleaned():
+    problem = Problem("announcements[2].suits", "FORMAT", "'purple' is not a suit of FORMAT.md; None given")
+    text = str(wording.word(problem))
+    assert text == "Announcements, line 3: “purple” is not a suit of the record format; empty given"
+
+
+# --- the notation ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("typed", "feast"), [
+    ("fácán", "pheasant"), ("facan", "pheasant"), ("FÁC", "pheasant"), ("huszonegyfogás", "mond_capture"),
+    ("huszonegyfogas", "mond_capture"), ("xxi-fogás", "mond_capture"), ("xxi-f", "mond_capture"),
+    ("pagátfogás", "pagat_capture"), ("pagatf", "pagat_capture"), ("volát", "slam"), ("volat", "slam"),
+    ("piramis", "pyramid"), ("szfinx", "sphinx"), ("golgota", "golgotha"), ("hárpia", "harpy"),
+    ("triumf", "triumph"), ("sólyom", "falcon"), ("phe", "pheasant"),
+])
+def test_hungarian_names_and_unique_beginnings_are_read(typed, feast):
+    assert notation.parse_announcement(f"{typed} A.d", 1)["feast"] == feast
+
+
+def test_hungarian_silent_premiums_are_read():
+    assert notation.parse_silent("négykirály B, negyk A")[0] == {"premium": "four_kings", "team": "B"}
+    assert notation.parse_silent("csendes-xxi-fogás A") == [{"premium": "silent_mond_capture", "team": "A"}]
+
+
+def test_a_beginning_shared_by_several_feasts_suggests_them():
+    with pytest.raises(notation.NotationError) as refused:
+        notation.parse_announcement("ph A.d I won", 4)
+    assert str(refused.value) == ("line 4: “ph” is not a feast; did you mean Pheasant (pheasant) or Pho Nothing "
+                                  "(pho_nothing)?")
+
+
+def test_the_help_shows_the_hungarian_names(client, jury):
+    match = make_match()
+    page = html.unescape(client.get(reverse("jury:match", args=[match.pk])).content.decode())
+    help_text = page[page.index('<details class="notation-help">'):page.index("</details>")]
+    assert "<code>mond_capture</code>" in help_text and "<code>huszonegyfogás</code>" in help_text
+    assert "<code>fácán</code>" in help_text and "<code>négykirály</code>" in help_text

@@ -1,0 +1,294 @@
+"""Entering a match hand by hand: each hand is stored the moment it is complete and valid, on its
+own (a bad hand 5 never keeps hands 1-4 or 6-8 from being stored), and what is typed is kept on
+the server as it is typed (tournaments.entry.drafts), so the page offers it back on return.
+
+The page posts one hand at a time: ``keep`` while the juror types (the typing is kept and the
+engine's score shown, no problem is reported for a hand not finished), ``save`` when the hand is
+finished (Enter on its last field, or its Save button): stored when valid, else kept as typed and
+marked, with the first problem focused. Without JavaScript the Save buttons work the same.
+"""
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import bridge, matches
+from tournaments.refusals import Refused, StaleHand
+from tournaments.roles import answer_refusal, check_may_enter_hands, may_enter_hands
+
+from . import compare, drafts
+from .forms import HandForm, initial_for
+
+
+@dataclass
+class HandEntry:
+    """One hand on the entry page: its form (bound to the typing when there is a draft), the
+    engine's answer, and whether it is stored, typed but not stored, or empty."""
+
+    form: HandForm
+    answer: dict | None
+    stored: dict | None  # the stored record
+    draft: object = None
+    saved_now: bool = False
+    refusal: list | None = None
+
+    @property
+    def number(self):
+        return self.form.number
+
+    @property
+    def status(self):
+        if self.draft is not None and not self.form.is_blank:
+            return "typed"
+        return "stored" if self.stored is not None else "empty"
+
+    @property
+    def fingerprint(self):
+        return bridge.hand_fingerprint(self.stored)
+
+
+def first_attackers(stored: dict[int, dict]) -> str | None:
+    """R3: hand 1's attackers as the stored hands have them (None before any is stored)."""
+    for number, record in sorted(stored.items()):
+        attackers = record["attackers"]
+        return attackers if number % 2 else ("B" if attackers == "A" else "A")
+    return None
+
+
+def attackers_of(number: int, first: str) -> str:
+    return first if number % 2 else ("B" if first == "A" else "A")
+
+
+def stored_records(match) -> tuple[dict[int, dict], dict[int, dict]]:
+    """Each stored hand's record and cached answer, by number."""
+    hands = bridge.hands_with_facts().filter(match=match).order_by("number")
+    records, answers = {}, {}
+    for hand in hands:
+        records[hand.number] = bridge.hand_record(hand)
+        answers[hand.number] = bridge.stored_answer(hand)
+    return records, answers
+
+
+def fields_of(form: HandForm, data) -> dict[str, str]:
+    """The hand's inputs as typed, by field name (what a draft keeps)."""
+    return {name: str(data.get(form.add_prefix(name), "")) for name in form.fields}
+
+
+def bound_form(number: int, fields: dict[str, str]) -> HandForm:
+    form = HandForm(number=number, data={f"h{number}-{name}": value for name, value in fields.items()})
+    return form
+
+
+def evaluate(form: HandForm, *, report: bool) -> dict | None:
+    """The engine's answer for a typed hand; its problems attached to the fields when ``report``."""
+    if form.is_blank or not form.is_valid():
+        if report:
+            form.mark_invalid()
+        return None
+    try:
+        return bridge.evaluate_hand_record(form.record)
+    except bridge.InvalidRecord as invalid:
+        if report:
+            form.show_problems(invalid.problems)
+        return None
+
+
+def hand_entries(match, user=None) -> list[HandEntry]:
+    """Every hand of the match as the entry page shows it: the typing kept for it if any (checked,
+    its problems marked), else the stored hand, else an empty hand whose attackers follow R3."""
+    records, answers = stored_records(match)
+    kept = drafts.of_match(match)
+    first = first_attackers(records)
+    entries = []
+    for number in range(1, match.hands_expected + 1):
+        draft = kept.get(number)
+        if draft is not None:
+            form = bound_form(number, draft.fields)
+            answer = evaluate(form, report=True)
+            if answer is not None and not _attack_follows(form, records, number):
+                answer = None
+        elif number in records:
+            form = HandForm(number=number, initial=initial_for(records[number], number))
+            answer = answers[number]
+        else:
+            form = HandForm(number=number, initial={"attackers": attackers_of(number, first or "A")})
+            answer = None
+        entries.append(HandEntry(form, answer, records.get(number), draft))
+    if first is None:
+        _follow_first_hand(entries)
+    return entries
+
+
+def _attack_follows(form: HandForm, records: dict[int, dict], number: int) -> bool:
+    """R3, for a hand typed but not stored: its attackers alternate with the stored hands'."""
+    others = {other: record for other, record in records.items() if other != number}
+    first = first_attackers(others)
+    if first is None or form.record["attackers"] == attackers_of(number, first):
+        return True
+    form.show_problems([bridge.Problem("attackers", "R3", _(
+        "attack alternates from hand 1: team %(team)s attacks in hand %(number)s") % {
+        "team": attackers_of(number, first), "number": number})])
+    return False
+
+
+def _follow_first_hand(entries: list[HandEntry]) -> None:
+    """Before any hand is stored, hand 1's typed attackers decide the others' (R3)."""
+    typed = entries[0].form["attackers"].value()
+    if typed in ("A", "B"):
+        for entry in entries[1:]:
+            if entry.draft is None:
+                entry.form.initial["attackers"] = attackers_of(entry.number, typed)
+
+
+def running_totals(entries: list[HandEntry]):
+    return bridge.running_totals([entry.answer for entry in entries])
+
+
+def problem_summary(entries: list[HandEntry]) -> list[tuple[str, str]]:
+    """(input id, text) of every problem on the page, hand by hand, for the summary at the top."""
+    found = []
+    for entry in entries:
+        found += entry.form.summary()
+        for line in entry.refusal or []:
+            found.append((entry.form["a_trumps"].auto_id, line))
+    return found
+
+
+def is_editable(match, user) -> bool:
+    return may_enter_hands(match, user)
+
+
+# --- the views --------------------------------------------------------------------------------
+
+
+def _refuse_unless_editable(request, match, number=None):
+    if number is not None and not 1 <= number <= match.hands_expected:
+        raise Http404(_("This match has hands 1 to %(count)s.") % {"count": match.hands_expected})
+    check_may_enter_hands(match, request.user)
+
+
+def _typed_form(request, number):
+    form = HandForm(request.POST, number=number)
+    return form, fields_of(form, request.POST)
+
+
+@require_POST
+def keep(request, match, number):
+    """While the juror types: keep the typing, answer with the engine's score (no problem shown)."""
+    _refuse_unless_editable(request, match, number)
+    form, fields = _typed_form(request, number)
+    records, _answers = stored_records(match)
+    if form.is_blank or _same_as_stored(form, records.get(number)):
+        drafts.discard(match, number)
+    else:
+        drafts.keep(match, number, fields, request.user)
+    entries = hand_entries(match)
+    entry = entries[number - 1]
+    entry.answer = evaluate(form, report=False) or (entry.answer if entry.status == "stored" else None)
+    entry.form = form
+    return render(request, "jury/_hand_kept.html", {
+        "match": match, "entry": entry, "totals": running_totals(entries)})
+
+
+def _same_as_stored(form: HandForm, stored: dict | None) -> bool:
+    """Whether the typing says what is stored (a keep arriving after the save leaves no draft)."""
+    return stored is not None and form.is_valid() and form.record is not None and not compare.differences(
+        stored, form.record, first_name="", second_name="")
+
+
+@require_POST
+def save(request, match, number):
+    """The hand is finished: store it when valid (its typing forgotten), else keep it as typed,
+    marked. htmx gets the hand back (and the totals, version and summary); a plain form post
+    goes back to the page, at the next hand."""
+    _refuse_unless_editable(request, match, number)
+    form, fields = _typed_form(request, number)
+    entry = HandEntry(form, None, None)
+    if not form.is_blank:
+        drafts.keep(match, number, fields, request.user)
+        entry.answer = evaluate(form, report=True)
+        if entry.answer is not None:
+            _store(request, match, entry)
+    entries = hand_entries(match)
+    shown = entries[number - 1]
+    if not entry.saved_now:
+        shown.form, shown.answer, shown.refusal = form, entry.answer, entry.refusal
+    shown.saved_now = entry.saved_now
+    if not request.htmx:
+        if entry.saved_now:
+            messages.success(request, _("Hand %(number)s is saved.") % {"number": number})
+        return redirect(reverse("jury:match", args=[match.pk]) + f"#hand-{_next_hand(entries, number)}")
+    return render(request, "jury/_hand_saved.html", {
+        "match": match, "entry": shown, "entries": entries, "totals": running_totals(entries),
+        "summary": problem_summary(entries), "next_hand": _next_hand(entries, number),
+        "all_stored": all(item.stored is not None for item in entries),
+    }, status=200)
+
+
+def _store(request, match, entry: HandEntry) -> None:
+    form = entry.form
+    base = request.POST.get(f"h{form.number}-base")
+    records, _answers = stored_records(match)
+    if _same_as_stored(form, records.get(form.number)):  # nothing changed: nothing to store
+        drafts.discard(match, form.number)
+        entry.saved_now = True
+        return
+    try:
+        matches.record_hand(match, form.number, form.record, user=request.user, base=base)
+    except bridge.InvalidRecord as invalid:
+        form.show_problems(invalid.problems)
+    except StaleHand as stale:
+        entry.refusal = [stale.text] + compare.differences(
+            stale.current, form.record, first_name=_("the other juror's hand"), second_name=_("yours"))
+    except Refused as refused:
+        entry.refusal = [refused.text]
+    else:
+        drafts.discard(match, form.number)
+        entry.saved_now = True
+
+
+def _next_hand(entries: list[HandEntry], number: int) -> int | None:
+    """The next hand to type after ``number``: the first later one not stored, else any earlier."""
+    order = entries[number:] + entries[:number]
+    return next((entry.number for entry in order if entry.stored is None or entry.status == "typed"), None)
+
+
+def save_all(request, match):
+    """Every typed hand of the page posted at once (the page without JavaScript): each stored on
+    its own when valid, the others kept as typed and marked."""
+    _refuse_unless_editable(request, match)
+    stored, not_stored = [], []
+    for number in range(1, match.hands_expected + 1):
+        form, fields = _typed_form(request, number)
+        if form.is_blank:
+            continue
+        drafts.keep(match, number, fields, request.user)
+        entry = HandEntry(form, evaluate(form, report=True), None)
+        if entry.answer is not None:
+            _store(request, match, entry)
+        (stored if entry.saved_now else not_stored).append(str(number))
+    if stored:
+        messages.success(request, _("Stored: hand %(hands)s.") % {"hands": ", ".join(stored)})
+    if not_stored:
+        messages.error(request, _("Not stored, kept as typed: hand %(hands)s; see the marked fields.")
+                       % {"hands": ", ".join(not_stored)})
+    if not stored and not not_stored:
+        messages.error(request, _("Nothing to save: no hand is typed."))
+    return redirect("jury:match", pk=match.pk)
+
+
+@require_POST
+def withdraw(request, match, version):
+    """The entering juror takes back a submitted match to change it."""
+    try:
+        matches.withdraw_submission(match, request.user, expected_version=version)
+    except Refused as refused:
+        answer_refusal(request, refused)
+    else:
+        messages.success(request, _("The submission is withdrawn; the match can be changed again."))
+    return redirect("jury:match", pk=match.pk)

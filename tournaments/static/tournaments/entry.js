@@ -1,0 +1,189 @@
+/* The jury's entry page, keyboard first. No scoring here: every score comes from the server.
+ *
+ * Enter moves to the next field of the hand (in the announcements, Enter on an empty line does);
+ * Enter on the hand's last field stores the hand (htmx posts it) and moves to the next hand not
+ * stored, or to "Submit for confirmation" once every hand is stored. After a refusal the first
+ * marked field has the focus. While the juror types, the hand is kept on the server (nothing typed
+ * is lost) and the engine's score comes back. Hand 1's attackers decide the later hands' (R3).
+ */
+(function () {
+  "use strict";
+
+  var KEEP_DELAY = 500;
+  var FLOW = ["attackers", "a_trumps", "a_honours", "a_high", "b_trumps", "b_honours", "b_high",
+              "announcements", "silent"];
+  var B_FIELDS = ["b_trumps", "b_honours", "b_high"];
+
+  function field(form, name) {
+    return form.querySelector("[name='h" + form.dataset.number + "-" + name + "']");
+  }
+
+  function fieldName(input) {
+    return input.name.replace(/^h\d+-/, "");
+  }
+
+  function bTyped(form) {
+    return B_FIELDS.some(function (name) { var input = field(form, name); return input && input.value.trim(); });
+  }
+
+  /* The fields Enter walks through: attackers only in hand 1 (later hands follow it, R3), B's
+   * holdings only when the juror typed some (empty, they follow from A's). */
+  function flow(form) {
+    var number = Number(form.dataset.number);
+    return FLOW.filter(function (name) {
+      if (name === "attackers") { return number === 1; }
+      if (B_FIELDS.indexOf(name) >= 0) { return bTyped(form); }
+      return true;
+    }).map(function (name) { return field(form, name); }).filter(Boolean);
+  }
+
+  function focusField(input) {
+    if (!input) { return; }
+    input.focus();
+    if (input.select && input.tagName !== "SELECT" && input.tagName !== "TEXTAREA") { input.select(); }
+    if (input.tagName === "TEXTAREA") { input.selectionStart = input.selectionEnd = input.value.length; }
+  }
+
+  function firstField(form) {
+    return flow(form)[0];
+  }
+
+  function handForm(number) {
+    return document.getElementById("hand-" + number);
+  }
+
+  /* Enter in the announcements: a new line, unless the caret ends an empty line (or the field). */
+  function enterLeavesTextarea(textarea) {
+    var before = textarea.value.slice(0, textarea.selectionStart);
+    var after = textarea.value.slice(textarea.selectionEnd);
+    if (after.trim()) { return false; }
+    if (!before.trim()) { return true; }
+    if (/\n\s*$/.test(before)) {
+      textarea.value = before.replace(/\s+$/, "");
+      return true;
+    }
+    return false;
+  }
+
+  function finishHand(form) {
+    clearTimeout(form._keepTimer);
+    form._finishing = true;
+    if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
+  }
+
+  function onKeydown(event) {
+    var input = event.target;
+    var form = input.closest && input.closest("form.hand");
+    if (!form || event.key !== "Enter" || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) {
+      return;
+    }
+    if (input.tagName === "BUTTON" || input.tagName === "SUMMARY") { return; }
+    if (input.tagName === "TEXTAREA" && !enterLeavesTextarea(input)) { return; }
+    event.preventDefault();
+    var steps = flow(form);
+    var at = steps.indexOf(input);
+    if (at >= 0 && at < steps.length - 1) {
+      focusField(steps[at + 1]);
+    } else {
+      finishHand(form);
+    }
+  }
+
+  /* While typing: keep the hand on the server and show the engine's score (htmx, no swap). */
+  function onInput(event) {
+    var form = event.target.closest && event.target.closest("form.hand");
+    if (!form || !form.dataset.keep || !window.htmx) { return; }
+    if (fieldName(event.target) === "attackers" && form.dataset.number === "1") { followAttack(event.target.value); }
+    clearTimeout(form._keepTimer);
+    form._keepTimer = setTimeout(function () {
+      window.htmx.ajax("POST", form.dataset.keep, {source: form, swap: "none"});
+    }, KEEP_DELAY);
+  }
+
+  /* R3: attack alternates from hand 1; hands not stored yet follow hand 1's choice. */
+  function followAttack(first) {
+    var other = first === "A" ? "B" : "A";
+    document.querySelectorAll("form.hand.hand-empty").forEach(function (form) {
+      var select = field(form, "attackers");
+      var number = Number(form.dataset.number);
+      if (select && number > 1) { select.value = number % 2 ? first : other; }
+    });
+  }
+
+  /* After a hand is stored or refused: the first marked field, else the next hand, else Submit. */
+  function afterHandSaved(number) {
+    var form = handForm(number);
+    if (!form) { return; }
+    var invalid = form.querySelector("[aria-invalid=true]");
+    if (invalid) { focusField(invalid); return; }
+    if (form.classList.contains("hand-invalid")) { focusField(firstField(form)); return; }
+    var next = document.getElementById("next-hand");
+    var submit = document.getElementById("submit-match");
+    if (next && next.dataset.allStored === "1" && submit) { submit.focus(); return; }
+    if (next && next.dataset.next) {
+      var target = handForm(next.dataset.next);
+      if (target) { focusField(firstField(target)); }
+    }
+  }
+
+  function onBeforeRequest(event) {
+    var form = event.detail.elt;
+    var path = (event.detail.requestConfig && event.detail.requestConfig.path) || "";
+    if (form && form.matches && form.matches("form.hand") && path.indexOf("/keep/") < 0) {
+      clearTimeout(form._keepTimer);
+      document.body.dataset.savingHand = form.dataset.number;
+    }
+  }
+
+  function onAfterSettle() {
+    var number = document.body.dataset.savingHand;
+    if (number) {
+      delete document.body.dataset.savingHand;
+      afterHandSaved(number);
+    }
+  }
+
+  /* On opening the page: the first problem when some hand is refused, else the first hand not
+   * stored, else Submit. */
+  function initialFocus() {
+    var hands = document.getElementById("hands");
+    if (!hands || hands.querySelector("fieldset[disabled]")) { return; }
+    var invalid = hands.querySelector("[aria-invalid=true]");
+    if (invalid) { focusField(invalid); return; }
+    var open = hands.querySelector("form.hand.hand-empty, form.hand.hand-typed");
+    if (open) { focusField(firstField(open)); return; }
+    var submit = document.getElementById("submit-match");
+    if (submit) { submit.focus(); }
+  }
+
+  /* The summary's links put the focus in the field, not only the view on it. */
+  function onSummaryClick(event) {
+    var link = event.target.closest && event.target.closest(".summary a[href^='#']");
+    if (!link) { return; }
+    var input = document.getElementById(link.getAttribute("href").slice(1));
+    if (input) { event.preventDefault(); focusField(input); }
+  }
+
+  /* The jury home: keys 1-9 open the first nine matches listed. */
+  function onHomeKey(event) {
+    if (!/^[1-9]$/.test(event.key) || event.ctrlKey || event.altKey || event.metaKey) { return; }
+    var tag = (event.target.tagName || "").toUpperCase();
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") { return; }
+    var links = document.querySelectorAll(".match-card-link");
+    var link = links[Number(event.key) - 1];
+    if (link) { event.preventDefault(); link.click(); }
+  }
+
+  document.addEventListener("keydown", onKeydown);
+  document.addEventListener("keydown", onHomeKey);
+  document.addEventListener("input", onInput);
+  document.addEventListener("change", onInput);
+  document.addEventListener("click", onSummaryClick);
+  document.addEventListener("htmx:beforeRequest", onBeforeRequest);
+  document.addEventListener("htmx:afterSettle", onAfterSettle);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", initialFocus);
+  } else {
+    initialFocus();
+  }
+}());
