@@ -106,10 +106,13 @@ class GrandPrixRow:
 def grand_prix(event) -> list[GrandPrixRow]:
     """R17 results with the tie-break that separated each team from the one above. Queries:
     entrants, confirmed match sums, trophies won."""
-    return [GrandPrixRow(row.place, team.name, players_text(team), row.matches_played, row.total, row.best_match,
-                         trophy_names(row.trophy_order), tie_break_text(row.tie_break), team.pk,
-                         tuple(row.trophy_order), row.tie_break)
-            for row, team in grand_prix_rules.results(event)]
+    return [grand_prix_row(row, team) for row, team in grand_prix_rules.results(event)]
+
+
+def grand_prix_row(row, team) -> GrandPrixRow:
+    return GrandPrixRow(row.place, team.name, players_text(team), row.matches_played, row.total, row.best_match,
+                        trophy_names(row.trophy_order), tie_break_text(row.tie_break), team.pk,
+                        tuple(row.trophy_order), row.tie_break)
 
 
 def trophy_names(trophy_ids) -> str:
