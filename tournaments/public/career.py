@@ -1,6 +1,6 @@
 """A player's career as the public page reads it: the seasons and teams, every confirmed match
 with the seat played, the trophies with their dates and matches, and the feasts announced and
-made, counted by feast from the stored hands. Six queries whatever the length of the career."""
+made, counted by feast from the stored hands. Five queries whatever the length of the career."""
 
 from collections import Counter
 from dataclasses import dataclass, field

@@ -302,7 +302,7 @@ def fixtures(request, year):
 def player(request, pk):
     """A player's career: seasons and teams, matches by seat, trophies with their dates and
     matches, feasts announced and made, and the register's points over time. Queries: the player,
-    then six (tournaments.public.career)."""
+    then five (tournaments.public.career)."""
     player = get_object_or_404(Player, pk=pk)
     record = career_reads.career(player)
     return render(request, "public/player.html", {
