@@ -20,8 +20,7 @@ from tournaments.competitions import grand_prix as grand_prix_rules
 from tournaments.models import Competition, Match, Player, Season, Team
 from tournaments.standings import get_competition, get_season, players_text
 
-from . import career as career_reads
-from . import charts, digest, people
+from . import charts, people
 from .forms import FixtureFilter
 from .tables import ChampionshipTable, FreeGameTable, GrandPrixTable
 
@@ -253,8 +252,8 @@ def _today():
 @require_safe
 def home(request):
     """What happened and what is next: latest results, the Championship's top places, the Cup's
-    round, the next matches, the latest trophy cups. Queries: see digest.home_digest."""
-    summary = digest.home_digest(_today())
+    round, the next matches, the latest trophy cups. Queries: see standings.home_digest."""
+    summary = standings.home_digest(_today())
     season = summary.season
     return render(request, "home.html", {
         "digest": summary, "season": season,
@@ -302,9 +301,9 @@ def fixtures(request, year):
 def player(request, pk):
     """A player's career: seasons and teams, matches by seat, trophies with their dates and
     matches, feasts announced and made, and the register's points over time. Queries: the player,
-    then five (tournaments.public.career)."""
+    then five (standings.career)."""
     player = get_object_or_404(Player, pk=pk)
-    record = career_reads.career(player)
+    record = standings.career(player)
     return render(request, "public/player.html", {
         "player": player, "career": record, "chart": charts.points_chart(record.steps),
         "matches": [played_line(played) for played in record.matches],
