@@ -263,3 +263,14 @@ def test_players_who_share_a_name_are_told_apart_by_membership_number(client):
         assert first.membership_number in text and second.membership_number in text, url
     season_page = client.get(reverse("public:season", args=[YEAR])).text
     assert "Nagy Anna</a>" in season_page and "Nagy Anna</a> <span" not in season_page  # a name of its own
+
+
+def test_the_new_pages_speak_hungarian(client, today):
+    _season, championship, _cup, (kings, owls, *_rest) = season_with_cup()
+    scheduled(championship, kings, owls, datetime.date(YEAR, 7, 2))
+    hungarian = {"headers": {"accept-language": "hu"}}
+
+    assert "Következő mérkőzések" in client.get(reverse("home"), **hungarian).text
+    assert "Sorsolás 2025" in client.get(reverse("public:fixtures", args=[YEAR]), **hungarian).text
+    assert "Egymás elleni eredmények" in client.get(reverse("public:team", args=[YEAR, kings.pk]), **hungarian).text
+    assert "Bemondott figurák" in client.get(reverse("public:player", args=[kings.driver.pk]), **hungarian).text
