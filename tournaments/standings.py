@@ -76,9 +76,12 @@ class Championship:
 
 def championship_rows(season) -> list[ChampionshipRow]:
     """R15: the season table as the page and the copies show it. Queries: teams, counted scores."""
-    return [ChampionshipRow(row.place, team.name, players_text(team), row.played, row.total, row.average, row.best,
-                            team.pk)
-            for row, team in championship_rules.standings(season)]
+    return [championship_row(row, team) for row, team in championship_rules.standings(season)]
+
+
+def championship_row(row, team) -> ChampionshipRow:
+    return ChampionshipRow(row.place, team.name, players_text(team), row.played, row.total, row.average, row.best,
+                           team.pk)
 
 
 def championship(season) -> Championship:

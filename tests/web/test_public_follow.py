@@ -252,13 +252,15 @@ def test_a_team_page_has_its_fixtures_and_head_to_head(client, today):
 
 def test_players_who_share_a_name_are_told_apart_by_membership_number(client):
     season = make_season(YEAR)
+    make_competition(season=season)
     first, second = make_player("Kiss Katalin"), make_player("Kiss Katalin")
     Team.objects.create(season=season, name="Kings", driver=first, catcher=make_player("Nagy Anna"))
     Team.objects.create(season=season, name="Owls", driver=second, catcher=make_player("Tóth Éva"))
     for player in (first, second):
         TrophyWin.objects.create(player=player, trophy="royal", won_on=datetime.date(YEAR, 3, 1), points=1)
 
-    for url in (reverse("public:season", args=[YEAR]), reverse("register:index")):
+    for url in (reverse("public:season", args=[YEAR]), reverse("public:championship", args=[YEAR]),
+                reverse("register:index")):
         text = client.get(url).text
         assert first.membership_number in text and second.membership_number in text, url
     season_page = client.get(reverse("public:season", args=[YEAR])).text

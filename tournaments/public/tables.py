@@ -31,7 +31,7 @@ class PlayersColumn(tables.Column):
 class ChampionshipTable(tables.Table):
     place = tables.Column(_("Place"), attrs=NUMBER)
     team = LinkColumn(_("Team"))
-    players = tables.Column(_("Players"), orderable=False, attrs=WIDE_ONLY)
+    players = PlayersColumn(_("Players"), orderable=False, attrs=WIDE_ONLY)
     played = tables.Column(_("Matches"), attrs=NUMBER)
     total = tables.Column(_("Total"), attrs=NUMBER)
     average = tables.Column(_("Average"), attrs=NUMBER)

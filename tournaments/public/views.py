@@ -76,10 +76,10 @@ def competition_url(competition, season=None):
 
 @require_safe
 def championship(request, year):
-    """R15 season table. Queries: season, teams, counted match scores."""
+    """R15 season table, each team with its players. Queries: season, teams, counted match scores."""
     season = get_season(year)
-    rows = with_team_urls(season, standings.championship_rows(season))
-    table = ChampionshipTable(rows)
+    table_rows = championship_rules.standings(season)
+    table = ChampionshipTable(rows_with_players(season, table_rows, standings.championship_row))
     RequestConfig(request, paginate=False).configure(table)
     championship = championship_rules.championship_of(season)
     return render(request, "public/championship.html", {
@@ -199,23 +199,22 @@ def grand_prix(request, year, slug):
     won, the pairings."""
     season = get_season(year)
     event = get_competition(season, Competition.Kind.GRAND_PRIX, slug=slug)
-    results = grand_prix_rules.results(event)
-    shared = people.shared_names(people.team_members(team for _row, team in results))
-    rows = [{**asdict(standings.grand_prix_row(row, team)), "team_url": team_url_in(season, team),
-             "members": team.members(), "shared_names": shared} for row, team in results]
-    table = GrandPrixTable(rows)
+    table = GrandPrixTable(rows_with_players(season, grand_prix_rules.results(event), standings.grand_prix_row))
     RequestConfig(request, paginate=False).configure(table)
     pairings = [{"match": match, "confirmed": match.state == Match.State.CONFIRMED,
                  "url": reverse("public:match", args=[year, match.pk]),
                  "team_a_url": team_url_in(season, match.team_a), "team_b_url": team_url_in(season, match.team_b)}
                 for match in grand_prix_rules.pairings(event)]
     return render(request, "public/grand_prix.html", {
-        "season": season, "event": event, "table": table, "pairings": pairings, "shared_names": shared})
+        "season": season, "event": event, "table": table, "pairings": pairings})
 
 
-def with_team_urls(season, rows):
-    """The standings rows the printed copies share, as table rows with a link to each team."""
-    return [{**asdict(row), "team_url": team_url_in(season, row.team_id)} for row in rows]
+def rows_with_players(season, ranked, make_row):
+    """Table rows from (ranking row, team) pairs: the row the printed copies share (``make_row``),
+    with a link to the team and its players, told apart where two share a name."""
+    shared = people.shared_names(people.team_members(team for _row, team in ranked))
+    return [{**asdict(make_row(row, team)), "team_url": team_url_in(season, team),
+             "members": team.members(), "shared_names": shared} for row, team in ranked]
 
 
 def team_url_in(season, team):
