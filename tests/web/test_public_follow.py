@@ -160,6 +160,16 @@ def test_a_scheduled_match_has_a_public_page_without_a_score(client, today):
     assert "Sum of hand scores" not in response.text
 
 
+@pytest.mark.parametrize("state", [Match.State.SCHEDULED, Match.State.ENTERED])
+def test_a_match_not_yet_confirmed_takes_two_queries(client, django_assert_num_queries, today, state):
+    _season, championship, _cup, (kings, owls, *_rest) = season_with_cup()
+    match = played(championship, kings, owls, 90, 80, state=state)
+    # 1 season, 2 the match with its teams, players and competition (no hands: no score to show)
+    with django_assert_num_queries(2):
+        response = client.get(reverse("public:match", args=[YEAR, match.pk]))
+    assert response.status_code == 200 and not response.context["confirmed"]
+
+
 # --- a player's career ------------------------------------------------------------------------
 
 
