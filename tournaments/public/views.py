@@ -175,7 +175,7 @@ def match(request, year, match_id):
         "season": season, "match": match, "hands": hands, "confirmed": confirmed,
         "competition_url": competition_url(match.competition),
         "team_a_url": team_url_in(season, match.team_a), "team_b_url": team_url_in(season, match.team_b),
-        "shared_names": people.shared_names(match.players().values()),
+        "shared_names": people.shared_names([match.a_driver, match.a_catcher, match.b_driver, match.b_catcher]),
     })
 
 
