@@ -3,9 +3,10 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from tournaments import views
+from tournaments.public import views as public_views
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", public_views.home, name="home"),
     path("accounts/login/", views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

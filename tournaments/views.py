@@ -1,10 +1,7 @@
 from django.contrib.auth import views as auth_views
-from django.shortcuts import render, resolve_url
+from django.shortcuts import resolve_url
 
-
-def home(request):
-    """The front page: what this site is and where to go from here."""
-    return render(request, "home.html")
+from tournaments.roles import ENTER
 
 
 class LoginView(auth_views.LoginView):
@@ -12,6 +9,6 @@ class LoginView(auth_views.LoginView):
     or the front page."""
 
     def get_default_redirect_url(self):
-        if self.request.user.has_perm("tournaments.enter_scores"):
+        if self.request.user.has_perm(ENTER):
             return resolve_url("jury:home")
         return super().get_default_redirect_url()

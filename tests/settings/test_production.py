@@ -58,7 +58,7 @@ from unittest import mock
 from django.core.management import call_command
 from django.test import Client, override_settings
 from django.contrib.auth import get_user_model
-import tournaments.views
+import tournaments.public.views
 
 call_command("migrate", verbosity=0)
 user = get_user_model().objects.create_user("bob", password="a-password-never-logged")
@@ -68,7 +68,7 @@ client.force_login(user)
 with override_settings(STORAGES={"default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
                                  "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}):
     assert client.get("/jury/", secure=True).status_code == 403
-    with mock.patch.object(tournaments.views, "render", side_effect=RuntimeError("the page broke")):
+    with mock.patch.object(tournaments.public.views, "render", side_effect=RuntimeError("the page broke")):
         assert client.get("/", secure=True).status_code == 500
     assert client.get("/no-such-page/", secure=True).status_code == 404
 """

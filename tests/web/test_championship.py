@@ -231,7 +231,7 @@ def test_a_team_page_lists_every_confirmed_match(client):
     assert response.status_code == 200
     assert [(line["opponent"].name, line["score"], line["counts"]) for line in response.context["lines"]] == [
         ("Owls", 100, True), ("Owls", 75, False)]
-    assert "substitute" in response.text
+    assert f'Substitute: <a href="{reverse("public:player", args=[kings.substitute.pk])}">' in response.text
     assert response.context["standing"].total == 100
 
 

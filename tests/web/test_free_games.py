@@ -99,8 +99,9 @@ def test_the_year_table_sums_points_and_names_the_winner(client, free_games, pla
     assert [player.name for player in winners] == ["Anna"]
     response = client.get(reverse("public:free_games", args=[2025]))
     assert [player.name for player in response.context["winners"]] == ["Anna"]
-    assert '<strong>Anna</strong>' in response.text
-    assert "Variant: Three-handed game" in response.text and "Anna 18, Bela -4, Csaba -15" in response.text
+    anna = reverse("public:player", args=[players["Anna"].pk])
+    assert f'<strong><a href="{anna}">Anna</a></strong>' in response.text
+    assert "Variant: Three-handed game" in response.text and f'<a href="{anna}">Anna</a> 18, ' in response.text
 
 
 @pytest.mark.parametrize("games", [1, 8])

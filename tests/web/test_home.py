@@ -1,4 +1,7 @@
+import pytest
 from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
 
 
 def test_home_page_says_what_the_site_is(client):

@@ -124,8 +124,13 @@ def test_a_player_page_shows_every_trophy_points_over_time_and_withdrawn_cups_ma
 
     steps = response.context["steps"]
     assert [(step.win.trophy, step.total) for step in steps] == [("spadille", 30), ("grand", 30)]
-    # The chart climbs to 30 with the first trophy and stays flat over the withdrawn one.
-    assert response.context["chart"] == "0,150 300.0,150.0 300.0,0.0 600.0,0.0 600.0,0.0"
+    # The chart climbs to 30 on the first trophy's day and stays flat over the withdrawn one; its
+    # axes are labelled with the months and the points.
+    chart = response.context["chart"]
+    assert len(chart.marks) == 1
+    assert [tick.label for tick in chart.y_ticks] == ["0", "10", "20", "30"]
+    assert [tick.label for tick in chart.x_ticks] == [f"{MARCH_1.year}-03", f"{MARCH_1.year}-04"]
+    assert "<svg" in response.text and f"{MARCH_1.year}-04</text>" in response.text
     [award] = response.context["awards"]
     assert award.threshold == 100 and award.reached_by.trophy == "grand" and award.withdrawn_on
     text = response.text

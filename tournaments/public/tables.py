@@ -2,8 +2,10 @@
 scoring/competitions.py, so a table only shows and sorts them."""
 
 import django_tables2 as tables
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
+
+from .people import player_link
 
 NUMBER = {"td": {"class": "number"}, "th": {"class": "number"}}
 # Players are also on each team's page: a phone leaves them out so the figures fit (public.css).
@@ -17,10 +19,19 @@ class LinkColumn(tables.Column):
         return format_html('<a href="{}">{}</a>', record[f"{self.accessor}_url"], value)
 
 
+class PlayersColumn(tables.Column):
+    """The team's players, each linking to the player's page; the row carries them under
+    ``members`` and the page's ``shared_names`` (tournaments.public.people)."""
+
+    def render(self, value, record):
+        return format_html_join(", ", "{}", ((player_link(player, record["shared_names"]),)
+                                             for player in record["members"]))
+
+
 class ChampionshipTable(tables.Table):
     place = tables.Column(_("Place"), attrs=NUMBER)
     team = LinkColumn(_("Team"))
-    players = tables.Column(_("Players"), orderable=False, attrs=WIDE_ONLY)
+    players = PlayersColumn(_("Players"), orderable=False, attrs=WIDE_ONLY)
     played = tables.Column(_("Matches"), attrs=NUMBER)
     total = tables.Column(_("Total"), attrs=NUMBER)
     average = tables.Column(_("Average"), attrs=NUMBER)
@@ -35,7 +46,7 @@ class ChampionshipTable(tables.Table):
 class GrandPrixTable(tables.Table):
     place = tables.Column(_("Place"), attrs=NUMBER)
     team = LinkColumn(_("Team"))
-    players = tables.Column(_("Players"), orderable=False, attrs=WIDE_ONLY)
+    players = PlayersColumn(_("Players"), orderable=False, attrs=WIDE_ONLY)
     played = tables.Column(_("Matches"), attrs=NUMBER)
     total = tables.Column(_("Sum of hand scores"), attrs=NUMBER)
     best = tables.Column(_("Best match"), attrs=NUMBER)
@@ -48,9 +59,20 @@ class GrandPrixTable(tables.Table):
         empty_text = _("No team has entered yet.")
 
 
+class PlayerColumn(tables.Column):
+    """A player's name linking to the player's page, with the membership number when the row
+    carries one (another player on the page shares the name)."""
+
+    def render(self, value, record):
+        if record["member_number"]:
+            return format_html('<a href="{}">{}</a> <span class="member-number">{}</span>',
+                               record["player_url"], value, record["member_number"])
+        return format_html('<a href="{}">{}</a>', record["player_url"], value)
+
+
 class FreeGameTable(tables.Table):
     place = tables.Column(_("Place"), attrs=NUMBER)
-    player = tables.Column(_("Player"))
+    player = PlayerColumn(_("Player"))
     games = tables.Column(_("Games"), attrs=NUMBER)
     points = tables.Column(_("Points"), attrs=NUMBER)
 

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Competition, CupAward, Player, TrophyWin
 from tournaments.player_names import names_for_the_list
+from tournaments.public import charts, people
 from tournaments.roles import jury_only
 
 from . import standings, sync
@@ -15,37 +16,22 @@ from .forms import VariantTrophyForm, WithdrawalForm
 
 
 def national_register(request):
-    return render(request, "public/register/index.html", {"rows": standings.national_register()})
+    rows = standings.national_register()
+    return render(request, "public/register/index.html", {
+        "rows": rows, "shared_names": people.shared_names(row.player for row in rows)})
 
 
 def player_trophies(request, pk):
     player = get_object_or_404(Player, pk=pk)
     wins = TrophyWin.objects.filter(player=player).select_related(
-        "partner", "team", "competition", "match__team_a", "match__team_b")
+        "partner", "team", "competition", "match__team_a", "match__team_b", "match__competition__season")
     awards = CupAward.objects.filter(player=player).select_related("reached_by").order_by("awarded_on", "id")
     steps = standings.points_over_time(wins)
     return render(request, "public/register/player.html", {
         "player": player, "steps": steps, "awards": awards,
-        "points": steps[-1].total if steps else 0, "chart": points_chart(steps),
+        "points": steps[-1].total if steps else 0, "chart": charts.points_chart(steps),
+        "shared_names": people.shared_names([player] + [step.win.partner for step in steps]),
     })
-
-
-CHART_WIDTH, CHART_HEIGHT = 600, 150
-
-
-def points_chart(steps):
-    """The polyline of the running trophy points, one step per trophy, for an inline SVG."""
-    if not steps:
-        return ""
-    top = max(step.total for step in steps) or 1
-    gap = CHART_WIDTH / len(steps)
-    points, previous = [f"0,{CHART_HEIGHT}"], 0
-    for index, step in enumerate(steps, start=1):
-        x = round(index * gap, 1)
-        points.append(f"{x},{round(CHART_HEIGHT - previous * CHART_HEIGHT / top, 1)}")
-        points.append(f"{x},{round(CHART_HEIGHT - step.total * CHART_HEIGHT / top, 1)}")
-        previous = step.total
-    return " ".join(points)
 
 
 def competition_list(request):
@@ -60,11 +46,14 @@ def competition_trophies(request, pk):
     competition = get_object_or_404(Competition.objects.select_related("season"), pk=pk)
     wins = (TrophyWin.objects.filter(competition=competition)
             .select_related("player", "partner", "team", "match__team_a", "match__team_b"))
-    return render(request, "public/register/competition.html", {"competition": competition, "wins": wins})
+    return render(request, "public/register/competition.html", {
+        "competition": competition, "wins": wins, "shared_names": people.shared_names(win.player for win in wins)})
 
 
 def latest_awards(request):
-    return render(request, "public/register/awards.html", {"events": standings.latest_award_events()})
+    events = standings.latest_award_events()
+    return render(request, "public/register/awards.html", {
+        "events": events, "shared_names": people.shared_names(event.award.player for event in events)})
 
 
 @jury_only

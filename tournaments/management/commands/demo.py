@@ -16,8 +16,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments import bridge, matches, register
-from tournaments.competitions import cup
-from tournaments.models import Competition, GrandPrixEntry, Match, Player, Season, Team, TrophyWin
+from tournaments.competitions import cup, free_games
+from tournaments.models import Competition, FreeGame, GrandPrixEntry, Match, Player, Season, Team, TrophyWin
 from tournaments.roles import CHIEF_JURY, JURY, ORGANISER, ensure_roles
 
 PASSWORD = "tarokk-demo"
@@ -77,6 +77,7 @@ class Demo:
         self.championship()
         self.grand_prix()
         self.cup()
+        self.free_games = self.create_free_games()
         self.variant_trophies()
         self.out.write(f"Demo season {self.year}: {len(self.teams)} teams, {Match.objects.count()} matches.")
 
@@ -87,7 +88,47 @@ class Demo:
                                     (self.teams[5], "royal", 5), (self.teams[9], "marriage", 4)):
             register.enter_variant_trophy(player=team.driver, partner=team.catcher, team=team, trophy=trophy,
                                           variant=TrophyWin.Variant.EMPEROR, won_on=self.day(month, 12),
-                                          user=self.users["chief"])
+                                          user=self.users["chief"], competition=self.free_games)
+
+    # --- free games (R18) ---------------------------------------------------------------------
+
+    def create_free_games(self):
+        """Emperor Tarokk and three-handed games from several players, recorded through the free-game
+        path so that the variant scorers derive their points, and a training game with points given.
+        Players are named by membership number in the records: two players may share a name."""
+        competition = Competition.objects.create(season=self.season, kind=Competition.Kind.FREE_GAMES,
+                                                 name=f"Szabad játékok {self.year}", slug="szabad-jatekok")
+        players = [member for team in self.teams[:8] for member in (team.driver, team.catcher)]
+        for number in range(6):
+            four = self.rng.sample(players, 4)
+            free_games.record_free_game(
+                competition, played_on=self.day(3 + number, 5 + number), kind=FreeGame.Kind.VARIANT,
+                variant=FreeGame.Variant.EMPEROR, record=self.emperor_record(four))
+        for number in range(4):
+            three = self.rng.sample(players, 3)
+            free_games.record_free_game(
+                competition, played_on=self.day(4 + number, 18), kind=FreeGame.Kind.VARIANT,
+                variant=FreeGame.Variant.THREE_HANDED, record=self.three_handed_record(three))
+        free_games.record_free_game(competition, played_on=self.day(5, 2), kind=FreeGame.Kind.TRAINING,
+                                    points={player: self.rng.randint(-8, 12) for player in players[:4]},
+                                    note="Edzés a klubban")
+        return competition
+
+    def emperor_record(self, four):
+        declarer, partner, *defenders = four
+        card_points = self.rng.randint(30, 70)
+        return {"format": "emperor/1", "declarer": declarer.membership_number,
+                "partner": partner.membership_number, "defenders": [p.membership_number for p in defenders],
+                "bid": self.rng.choice(["three_cards", "two_cards", "one_card"]), "contra": None,
+                "card_points": card_points, "tricks": min(10, max(0, card_points // 10)), "bonuses": []}
+
+    def three_handed_record(self, three):
+        """Card points 130 and tricks 25 in all; each player's points fit the tricks he took."""
+        shares = self.rng.choice([((10, 56), (8, 44), (7, 30)), ((9, 50), (9, 47), (7, 33)),
+                                  ((6, 34), (11, 59), (8, 37))])
+        return {"format": "three-handed/1", "players": [
+            {"name": player.membership_number, "card_points": points, "tricks": tricks, "dealer": index == 0}
+            for index, (player, (tricks, points)) in enumerate(zip(three, shares, strict=True))]}
 
     # --- people -----------------------------------------------------------------------------
 

@@ -1,0 +1,124 @@
+"""The public site on a phone and on paper, in Chromium against a live server: the demo season
+crawled from the home page at 390 px finds no missing page and no error, and no page scrolls
+sideways; the Cup bracket printed fits the paper with its Final and without the navigation."""
+
+import os
+from pathlib import Path
+from urllib.parse import urldefrag, urlsplit
+
+import pytest
+from django.apps import apps
+from django.core.management import call_command
+
+from tests.factories import make_competition, make_season, make_team
+from tournaments.competitions.cup import enter_team, make_draw
+from tournaments.models import Competition
+from tournaments.roles import ensure_roles
+
+CHROMIUM = Path("/usr/bin/chromium")
+PHONE = {"width": 390, "height": 844}
+# A4 portrait less the bracket's 10 mm margins (bracket.css), at the browser's 96 px an inch.
+A4_PRINTABLE_WIDTH = round((210 - 2 * 10) / 25.4 * 96)
+# The jury's and organisers' pages, the login and the language switch are not the public site;
+# the printed and spreadsheet copies are fetched for their status only.
+NOT_PUBLIC = ("/jury/", "/admin/", "/accounts/", "/i18n/", "/register/variants/")
+DOWNLOADS = (".pdf", ".xlsx")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Chromium at /usr/bin/chromium"),
+]
+
+
+@pytest.fixture
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are safe.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield browser
+        browser.close()
+    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+def public_links(page, origin):
+    hrefs = page.eval_on_selector_all("a[href]", "links => links.map(link => link.href)")
+    links = set()
+    for href in hrefs:
+        url = urldefrag(href).url
+        parts = urlsplit(url)
+        if f"{parts.scheme}://{parts.netloc}" == origin and not parts.path.startswith(NOT_PUBLIC):
+            links.add(url)
+    return links
+
+
+@pytest.mark.slow
+def test_the_demo_crawled_at_390_px_has_no_broken_link_and_no_sideways_scrolling(browser, live_server,
+                                                                                 transactional_db):
+    ensure_roles(apps)  # the live server's database is emptied between tests, the roles with it
+    call_command("demo", stdout=open(os.devnull, "w"))
+    page = browser.new_page(viewport=PHONE)
+    origin = live_server.url
+    to_visit, seen, broken, too_wide, downloads = [f"{origin}/"], set(), [], [], []
+    while to_visit:
+        url = to_visit.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        if urlsplit(url).path.endswith(DOWNLOADS):
+            response = page.request.get(url)
+            downloads.append(url)
+            if response.status != 200:
+                broken.append((response.status, url))
+            continue
+        response = page.goto(url)
+        if response.status != 200:
+            broken.append((response.status, url))
+            continue
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width != PHONE["width"]:
+            too_wide.append((width, url))
+        to_visit.extend(public_links(page, origin) - seen)
+
+    assert not broken
+    assert not too_wide
+    paths = {urlsplit(url).path for url in seen}
+    # The crawl reached every kind of public page, the free games and fixtures included.
+    for expected in ("/seasons/", "/register/", "/register/cups/", "/seasons/{y}/fixtures/",
+                     "/seasons/{y}/free-games/", "/seasons/{y}/cup/", "/seasons/{y}/championship/"):
+        year = next(path.split("/")[2] for path in paths if path.startswith("/seasons/2"))
+        assert expected.format(y=year) in paths, expected
+    assert any(path.startswith("/players/") for path in paths)
+    assert len([path for path in paths if "/matches/" in path]) > 50
+    assert downloads
+
+
+def test_the_printed_bracket_fits_the_page_with_its_final_and_no_navigation(browser, live_server,
+                                                                             transactional_db, tmp_path):
+    season = make_season(2025)
+    cup = make_competition(Competition.Kind.CUP, season=season)
+    names = ["Kecskeméti Királyok", "Hortobágyi Hattyúk", "Esztergomi Ernők", "Szegedi Szkízek",
+             "Veszprémi Vitézek", "Debreceni Darvak", "Balatoni Bagoly", "Tiszai Tarokkosok"] * 2
+    for number, name in enumerate(names):
+        enter_team(cup, make_team(f"{name} {number + 1}", season=season))
+    make_draw(cup, seed="print")
+    page = browser.new_page(viewport={"width": A4_PRINTABLE_WIDTH, "height": 1100})
+    page.emulate_media(media="print")
+
+    page.goto(f"{live_server.url}/seasons/2025/cup/")
+    page.screenshot(path=str(tmp_path / "bracket-print.png"), full_page=True)
+
+    sizes = page.evaluate("""() => ({
+        document: document.documentElement.scrollWidth,
+        bracket: document.querySelector('.bracket').scrollWidth,
+        rightmostTie: Math.max(...[...document.querySelectorAll('.tie')].map(t => t.getBoundingClientRect().right)),
+        final: document.querySelector('.bracket-last h2').textContent,
+        navigation: [...document.querySelectorAll('.site-nav, .sub-nav, .breadcrumbs, .site-footer')]
+            .map(element => getComputedStyle(element).display),
+    })""")
+    assert sizes["document"] == A4_PRINTABLE_WIDTH
+    assert sizes["bracket"] <= A4_PRINTABLE_WIDTH
+    assert sizes["rightmostTie"] <= A4_PRINTABLE_WIDTH  # the Final's tie is on the paper
+    assert "Final" in sizes["final"]
+    assert set(sizes["navigation"]) == {"none"}
