@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0002_roles'),
+        ('tournaments', '0003_roles_unlock_logins'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
