@@ -61,11 +61,11 @@ def average_to_tenths(total: int, count: int) -> Decimal | None:
 
 
 def championship_table(
-    match_scores: dict[Hashable, list[int]], name: Callable[[Hashable], str] = str
+    match_scores: dict[Hashable, list[int]], name: Callable[[Hashable], Any] = str
 ) -> list[ChampionshipRow]:
     """R15: a team's championship score is the sum of its match scores (R13); order by that sum,
-    then by name for a stable listing; equal totals share a place. Teams with no match yet are
-    listed with 0."""
+    then by name for a stable listing (``name`` gives the name or its sort key, e.g. Hungarian
+    alphabetical order); equal totals share a place. Teams with no match yet are listed with 0."""
     totals = {team: sum(scores) for team, scores in match_scores.items()}
     order = sorted(match_scores, key=lambda team: (-totals[team], name(team)))
     places = shared_places([totals[team] for team in order])
@@ -239,15 +239,17 @@ class GrandPrixRow:
         return len(self.entrant.hand_sums)
 
 
-def grand_prix_ranking(entrants: Sequence[GrandPrixEntrant]) -> list[GrandPrixRow]:
+def grand_prix_ranking(
+    entrants: Sequence[GrandPrixEntrant], name_key: Callable[[str], Any] = str
+) -> list[GrandPrixRow]:
     """R17: order by the sum of hand scores; equal totals are broken by the best single match
     (raw 8-hand sum), then by the highest-ranking trophy won in the event (R19), then the next;
-    teams still equal share the place."""
+    teams still equal share the place (listed in the order of ``name_key`` of their names)."""
     def sort_key(entrant: GrandPrixEntrant) -> tuple:
         return (sum(entrant.hand_sums), max(entrant.hand_sums, default=0),
                 trophy_ranking_key(list(entrant.trophies)))
 
-    order = sorted(entrants, key=lambda e: (_negate(sort_key(e)), e.name))
+    order = sorted(entrants, key=lambda e: (_negate(sort_key(e)), name_key(e.name)))
     places = shared_places([sort_key(e) for e in order])
     rows = []
     for index, (entrant, place) in enumerate(zip(order, places, strict=True)):
@@ -340,7 +342,7 @@ class FreeGameRow:
 
 
 def free_game_table(
-    points: dict[Hashable, list[int]], name: Callable[[Hashable], str] = str
+    points: dict[Hashable, list[int]], name: Callable[[Hashable], Any] = str
 ) -> list[FreeGameRow]:
     """R18: the year's table of free-game points per player; the highest total wins, equal totals
     share a place."""

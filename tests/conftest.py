@@ -43,3 +43,11 @@ def run_python():
         )
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def english_unless_asked(settings):
+    """The site opens in Hungarian (LANGUAGE_CODE); the suite's assertions read the English texts,
+    so a test without a language of its own runs in English, as a browser asking for English would.
+    The tests of the Hungarian site (tests/web/test_hungarian*.py) ask for Hungarian themselves."""
+    settings.LANGUAGE_CODE = "en"

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Prefetch
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop  # history reasons: stored in English, read translated
 
 import scoring
 from scoring import InvalidRecord, Problem
@@ -342,7 +342,7 @@ def _difference(label: str, name: str, stored: Any, derived: Any) -> str:
 
 def rescore_match(match: Match, hands: list[Hand], *, fix: bool, user=None) -> list[str]:
     """Differences between the stored scores of one match and the engine's; repaired when ``fix``."""
-    reason = _("Rescore: cached scores re-derived from the stored facts")
+    reason = gettext_noop("Rescore: cached scores re-derived from the stored facts")
     differences, answers = [], []
     for hand in hands:
         label = f"match {match.pk} ({match}), hand {hand.number}"

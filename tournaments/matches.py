@@ -14,7 +14,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop  # history reasons: stored in English, read translated
 
 from . import bridge, register
 from .competitions import after_match_saved, check_match_allowed, cup, grand_prix
@@ -128,7 +130,7 @@ def save_particulars(match, *, user, expected_version: int | None = None, change
         if check_schedulable(match, user):
             notices.append(_("R15: this match needs the chief jury's agreement before it is played, because "
                              "%(reasons)s.") % {"reasons": _(" and ").join(agreement_reasons(match))})
-        reason = _("Particulars changed") if match.pk else _("Match scheduled")
+        reason = gettext_noop("Particulars changed") if match.pk else gettext_noop("Match scheduled")
         if match.pk:
             claim_version(match, expected_version)
         stamp(match, user, reason)
@@ -165,7 +167,8 @@ def schedule_tie_matches(tie: CupTie, *, played_on=None, place="", user) -> list
     with transaction.atomic():
         tie, missing = cup.tie_to_schedule(tie)
         played_on = played_on or cup.round_date(tie.competition, tie.round)
-        return [_new_tie_match(tie, Match.Kind.REGULAR, played_on, place, user, _("Cup tie match scheduled (R16)"))
+        reason = gettext_noop("Cup tie match scheduled (R16)")
+        return [_new_tie_match(tie, Match.Kind.REGULAR, played_on, place, user, reason)
                 for _number in range(missing)]
 
 
@@ -176,7 +179,7 @@ def schedule_tie_breaker(tie: CupTie, *, played_on=None, place="", user) -> Matc
         tie = cup.locked_tie(tie)
         played_on = played_on or cup.default_play_off_date(tie)
         return _new_tie_match(tie, Match.Kind.TIE_BREAKER, played_on, place, user,
-                              _("Cup tie-breaker scheduled (R16)"))
+                              gettext_noop("Cup tie-breaker scheduled (R16)"))
 
 
 def _new_tie_match(tie, kind, played_on, place, user, reason) -> Match:
@@ -191,7 +194,7 @@ def draw_grand_prix_pairings(event, *, seed: str | None = None, played_on=None, 
         pairs = grand_prix.pairings_to_draw(event, seed=seed)
         played_on = played_on or grand_prix.default_date(event)
         return [new_match(event, team_a, team_b, played_on=played_on, place=place, user=user,
-                          reason=_("Grand Prix pairing drawn (R17)"))
+                          reason=gettext_noop("Grand Prix pairing drawn (R17)"))
                 for team_a, team_b in pairs]
 
 
@@ -203,7 +206,7 @@ def add_grand_prix_pairs(event, pairs, *, played_on=None, place="", user) -> lis
         event = grand_prix.locked_event(event)
         played_on = played_on or grand_prix.default_date(event)
         return [new_match(event, team_a, team_b, played_on=played_on, place=place, user=user,
-                          reason=_("Grand Prix pairing entered (R17)"))
+                          reason=gettext_noop("Grand Prix pairing entered (R17)"))
                 for team_a, team_b in pairs]
 
 
@@ -220,7 +223,7 @@ def remove_scheduled_match(match, *, user) -> None:
     if match.jury_agreed_by_id is not None:
         raise Refused(_("R15: the chief jury agreed this match; it stays on the calendar unless the chief "
                         "jury changes its particulars."), code="agreed")
-    stamp(match, user, _("Removed from the schedule by the organisers"))
+    stamp(match, user, gettext_noop("Removed from the schedule by the organisers"))
     match.delete()
 
 
@@ -233,7 +236,7 @@ def mark_grand_prix_match(match, *, counts_for_championship: bool, cup_tie: CupT
     in the match's history, like a correction of its hands."""
     if (match.counts_for_championship, match.cup_tie_id) == (counts_for_championship, getattr(cup_tie, "pk", None)):
         return match
-    change = _("Where the Grand Prix match counts changed (R17)")
+    change = gettext_noop("Where the Grand Prix match counts changed (R17)")
     if match.is_locked:
         if not user.has_perm(CONFIRM):
             raise NotAllowed(_("This match is confirmed; where it counts changes only by the chief jury's "
@@ -241,7 +244,7 @@ def mark_grand_prix_match(match, *, counts_for_championship: bool, cup_tie: CupT
         reason = visible_text(reason)
         if not reason:
             raise Refused(_("A correction to a confirmed match needs a written reason."), code="no_reason")
-        change = _("Correction: %(reason)s") % {"reason": reason}
+        change = gettext_noop("Correction: %(reason)s") % {"reason": reason}
     grand_prix.check_markable(match, cup_tie)
     with transaction.atomic():
         lock_teams(match)
@@ -273,7 +276,7 @@ def check_agreement(match, user) -> None:
         raise Refused(_("This match is already agreed."))
     if match.played_on < timezone.localdate():
         raise Refused(_("R15: the jury agrees a match before it is played; this match's date "
-                        "(%(date)s) has passed.") % {"date": match.played_on.isoformat()})
+                        "(%(date)s) has passed.") % {"date": date_format(match.played_on)})
     if match.state != Match.State.SCHEDULED:
         raise Refused(_("R15: the jury agrees a match before it is played; hands of this match "
                         "are already entered."))
@@ -285,7 +288,7 @@ def agree_match(match, user, expected_version: int | None = None) -> Match:
     with transaction.atomic():
         claim_version(match, expected_version)
         match.jury_agreed_by, match.jury_agreed_at = user, timezone.now()
-        stamp(match, user, _("Agreed by the chief jury (R15)"))
+        stamp(match, user, gettext_noop("Agreed by the chief jury (R15)"))
         match.save()
     return match
 
@@ -307,7 +310,7 @@ def record_match(match: Match, hand_records: list[dict], *, user, expected_versi
     checked_hands = bridge.check_match_records(match, hand_records, draft=draft and not correction)
     if match.is_locked and not correction:
         raise MatchLocked(_("This match is confirmed; only the chief jury may correct it, with a reason."))
-    reason = reason or (_("Hands saved") if draft else _("Scores entered"))
+    reason = reason or (gettext_noop("Hands saved") if draft else gettext_noop("Scores entered"))
     with transaction.atomic():
         lock_teams(match)  # R15 counts the teams' recorded matches when this one is scored
         claim_version(match, expected_version)
@@ -353,7 +356,7 @@ def record_hand(match: Match, number: int, record: dict, *, user, base: str | No
         raise bridge.InvalidRecord([bridge.Problem("attackers", "R3", _(
             "attack alternates from hand 1: team %(team)s attacks in hand %(number)s") % {
             "team": attackers, "number": number})])
-    reason = _("Hand %(number)s saved") % {"number": number}
+    reason = gettext_noop("Hand %(number)s saved") % {"number": number}
     with transaction.atomic():
         locked = Match.objects.select_for_update().get(pk=match.pk)
         stored = bridge.hands_with_facts().filter(match=match, number=number).first()
@@ -381,7 +384,8 @@ def withdraw_submission(match: Match, user, expected_version: int | None = None)
     if match.entered_by_id != user.pk:
         raise NotAllowed(_("Only the juror who submitted the match may withdraw it (%(who)s).")
                          % {"who": match.entered_by})
-    return _change_state(match, user, expected_version, _("Submission withdrawn"), state=Match.State.IN_ENTRY)
+    return _change_state(match, user, expected_version, gettext_noop("Submission withdrawn"),
+                         state=Match.State.IN_ENTRY)
 
 
 def correct_match(match: Match, hand_records: list[dict], *, user, reason: str,
@@ -393,7 +397,7 @@ def correct_match(match: Match, hand_records: list[dict], *, user, reason: str,
     if not reason:
         raise Refused(_("A correction to a confirmed match needs a written reason."))
     return record_match(match, hand_records, user=user, expected_version=expected_version,
-                        reason=_("Correction: %(reason)s") % {"reason": reason}, correction=True)
+                        reason=gettext_noop("Correction: %(reason)s") % {"reason": reason}, correction=True)
 
 
 def submit_match(match: Match, user, expected_version: int | None = None) -> Match:
@@ -409,7 +413,7 @@ def submit_match(match: Match, user, expected_version: int | None = None) -> Mat
         raise Refused(_("%(ruling)s: this match is %(expected)s hands and %(saved)s are saved; save every "
                         "hand before submitting it for confirmation.")
                       % {"ruling": bridge.count_ruling(match), "expected": match.hands_expected, "saved": saved})
-    return _change_state(match, user, expected_version, _("Submitted for confirmation"),
+    return _change_state(match, user, expected_version, gettext_noop("Submitted for confirmation"),
                          state=Match.State.ENTERED)
 
 
@@ -449,7 +453,7 @@ def _saved_part_of(match: Match, user) -> bool:
 def confirm_match(match: Match, user, expected_version: int | None = None) -> Match:
     """The second juror's confirmation: the match is locked and counts on the public pages."""
     _check_second_juror(match, user)
-    return _change_state(match, user, expected_version, _("Confirmed"), state=Match.State.CONFIRMED,
+    return _change_state(match, user, expected_version, gettext_noop("Confirmed"), state=Match.State.CONFIRMED,
                          confirmed_by=user, confirmed_at=timezone.now())
 
 
@@ -459,5 +463,5 @@ def return_match(match: Match, user, comment: str, expected_version: int | None 
     comment = visible_text(comment)
     if not comment:
         raise Refused(_("Say why the match is sent back."))
-    return _change_state(match, user, expected_version, _("Sent back: %(comment)s") % {"comment": comment},
+    return _change_state(match, user, expected_version, gettext_noop("Sent back: %(comment)s") % {"comment": comment},
                          state=Match.State.RETURNED, jury_comment=comment)

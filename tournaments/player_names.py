@@ -9,6 +9,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from tournaments.collation import hungarian
 from tournaments.models import Player
 
 DATALIST_ID = "player-names"
@@ -21,7 +22,7 @@ def fold(text: str) -> str:
 
 def find_player(text: str, players=None) -> Player:
     """The one active player the text names; ValidationError saying why not, with suggestions."""
-    players = list(players if players is not None else Player.objects.filter(active=True).order_by("name"))
+    players = list(players if players is not None else Player.objects.filter(active=True).order_by(hungarian("name")))
     wanted = fold(text)
     exact = [player for player in players if fold(player.name) == wanted]
     if len(exact) == 1:
@@ -59,4 +60,4 @@ class PlayerNameField(forms.CharField):
 
 
 def names_for_the_list() -> list[str]:
-    return list(Player.objects.filter(active=True).order_by("name").values_list("name", flat=True))
+    return list(Player.objects.filter(active=True).order_by(hungarian("name")).values_list("name", flat=True))

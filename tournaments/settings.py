@@ -103,12 +103,16 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"  # the jury lands on its own page instead (tournaments.views.LoginView)
 LOGOUT_REDIRECT_URL = "home"
 
-LANGUAGE_CODE = "en"
+# Hungarian is the association's language: a visitor whose browser asks for nothing else (or for a
+# language the site does not have) reads Hungarian; LocaleMiddleware gives English to a browser that
+# prefers it, and the footer switches with one click (the choice is kept in a cookie).
+LANGUAGE_CODE = "hu"
 LANGUAGES = [
-    ("en", _("English")),
     ("hu", _("Hungarian")),
+    ("en", _("English")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["tournaments.formats"]
 USE_I18N = True
 TIME_ZONE = "Europe/Budapest"
 USE_TZ = True

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from scoring.competitions import TieBreak
 from tournaments import register
+from tournaments.collation import hungarian
 from tournaments.competitions import championship as championship_rules
 from tournaments.competitions import cup as cup_rules
 from tournaments.competitions import free_games as free_game_rules
@@ -245,7 +246,7 @@ def home_digest(today) -> Digest:
     season = Season.objects.order_by("-year").first()
     if season is None:
         return Digest(None, awards=latest_awards())
-    competitions = list(season.competitions.order_by("kind", "starts", "name"))
+    competitions = list(season.competitions.order_by("kind", "starts", hungarian("name")))
     cup = next((c for c in competitions if c.kind == Competition.Kind.CUP), None)
     return Digest(
         season=season,

@@ -25,7 +25,7 @@ def test_demo_creates_a_consistent_season_once():
     assert Hand.objects.filter(tricks__isnull=False).exists()  # some hands entered with the full play
     rescore = StringIO()
     call_command("rescore", stdout=rescore)
-    assert rescore.getvalue().strip().endswith("0 difference(s) found.")
+    assert rescore.getvalue().strip().endswith("0 differences found.")
     matches = Match.objects.count()
     call_command("demo", stdout=StringIO())
     assert Match.objects.count() == matches

@@ -245,7 +245,7 @@ def rescore(*args):
 def test_rescore_checks_the_saved_hands_of_a_draft():
     match = make_match()
     matches.record_match(match, eight_hand_records()[:3], user=make_user("jury"), draft=True)
-    assert rescore().strip().endswith("0 difference(s) found.")
+    assert rescore().strip().endswith("0 differences found.")
 
     Hand.objects.filter(match=match, number=2).update(score_b=7)
     Match.objects.filter(pk=match.pk).update(score_a=90, hand_sum_a=720)  # no match score before hand 8
@@ -253,11 +253,11 @@ def test_rescore_checks_the_saved_hands_of_a_draft():
     report = rescore()
     assert "hand 2: score_b stored 7, engine gives 95" in report
     assert "score_a stored 90, engine gives None" in report and "hand_sum_a stored 720, engine gives None" in report
-    assert "3 difference(s) fixed." in rescore("--fix")
+    assert "3 differences fixed." in rescore("--fix")
     match.refresh_from_db()
     assert (match.score_a, match.hand_sum_a, match.state) == (None, None, Match.State.IN_ENTRY)
     assert Hand.objects.get(match=match, number=2).score_b == 95
-    assert rescore().strip().endswith("0 difference(s) found.")
+    assert rescore().strip().endswith("0 differences found.")
 
 
 def test_no_juror_who_saved_part_of_a_match_may_confirm_it(client):

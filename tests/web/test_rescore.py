@@ -20,7 +20,7 @@ def rescore(*args):
 
 def test_nothing_to_report_when_the_cache_is_right():
     make_match(hand_records=eight_hand_records())
-    assert rescore().strip().endswith("0 difference(s) found.")
+    assert rescore().strip().endswith("0 differences found.")
 
 
 def test_a_tampered_score_is_found_then_fixed():
@@ -35,12 +35,12 @@ def test_a_tampered_score_is_found_then_fixed():
     assert Hand.objects.get(match=match, number=2).score_a == 7  # a dry run changes nothing
 
     report = rescore("--fix")
-    assert "2 difference(s) fixed." in report
+    assert "2 differences fixed." in report
     assert Hand.objects.get(match=match, number=2).score_a == 80
     assert Match.objects.get(pk=match.pk).score_b == 93
     fixed = Hand.history.filter(id=Hand.objects.get(match=match, number=2).pk).first()
     assert fixed.history_change_reason.startswith("Rescore")
-    assert rescore().strip().endswith("0 difference(s) found.")
+    assert rescore().strip().endswith("0 differences found.")
 
 
 def test_dry_run_wins_over_fix():

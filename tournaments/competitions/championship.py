@@ -5,9 +5,11 @@ import datetime
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from scoring.competitions import ChampionshipRow, championship_table
+from tournaments.collation import hungarian_key
 from tournaments.models import Competition, Match, Team
 from tournaments.refusals import Refused
 
@@ -106,7 +108,7 @@ def agreement_reasons(match, meeting: datetime.date | None = None) -> list[str]:
     if not match.played_publicly:
         reasons.append(_("it is not played publicly"))
     if match.played_on < meeting:
-        reasons.append(_("it is played before the annual meeting (%(date)s)") % {"date": meeting.isoformat()})
+        reasons.append(_("it is played before the annual meeting (%(date)s)") % {"date": date_format(meeting)})
     return reasons
 
 
@@ -130,5 +132,5 @@ def standings(season) -> list[tuple[ChampionshipRow, Team]]:
         scores.setdefault(team_a, []).append(score_a)
         scores.setdefault(team_b, []).append(score_b)
     scores = {pk: values for pk, values in scores.items() if pk in teams}
-    table = championship_table(scores, name=lambda pk: teams[pk].name)
+    table = championship_table(scores, name=lambda pk: hungarian_key(teams[pk].name))
     return [(row, teams[row.team]) for row in table]

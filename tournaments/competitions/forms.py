@@ -200,7 +200,7 @@ class ScheduleForm(forms.Form):
     """When and where the organisers schedule matches (the competition's default when left empty)."""
 
     played_on = forms.DateField(label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    place = forms.CharField(label=_("Place"), required=False, max_length=120)
+    place = forms.CharField(label=_("Venue"), required=False, max_length=120)
 
 
 class TieScheduleForm(ScheduleForm):

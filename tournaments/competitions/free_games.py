@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from scoring.competitions import free_game_table, free_game_winners
 from scoring.variants import VariantRecordError, score_emperor, score_three_handed
+from tournaments.collation import hungarian, hungarian_key
 from tournaments.models import Competition, FreeGame, FreeGameScore, Player
 from tournaments.refusals import Refused
 
@@ -83,7 +84,7 @@ def year_table(competition):
     for player_id, value in scores:
         points.setdefault(player_id, []).append(value)
     players = Player.objects.in_bulk(list(points))
-    table = free_game_table(points, name=lambda pk: players[pk].name)
+    table = free_game_table(points, name=lambda pk: hungarian_key(players[pk].name))
     rows = [(row, players[row.player]) for row in table]
     winners = [players[pk] for pk in free_game_winners(table)]
     return rows, winners
@@ -91,5 +92,5 @@ def year_table(competition):
 
 def games_of(competition):
     """The year's games, latest first, each with its players' points. Two queries."""
-    scores = FreeGameScore.objects.select_related("player").order_by("-points", "player__name")
+    scores = FreeGameScore.objects.select_related("player").order_by("-points", hungarian("player__name"))
     return list(competition.free_games.prefetch_related(Prefetch("scores", queryset=scores)))

@@ -17,6 +17,7 @@ from scoring.competitions import (
     pairing_problem,
 )
 from scoring.feasts import FEASTS
+from tournaments.collation import hungarian_key
 from tournaments.models import Announcement, Competition, CupTie, GrandPrixEntry, Match, Team
 from tournaments.refusals import Refused
 
@@ -57,7 +58,7 @@ def results(event):
     trophies = trophies_won(event)
     entrants = [GrandPrixEntrant(pk, team.name, tuple(hand_sums.get(pk, ())), tuple(trophies.get(pk, ())))
                 for pk, team in teams.items()]
-    return [(row, teams[row.entrant.team]) for row in grand_prix_ranking(entrants)]
+    return [(row, teams[row.entrant.team]) for row in grand_prix_ranking(entrants, name_key=hungarian_key)]
 
 
 def trophies_won(event) -> dict[int, list[str]]:

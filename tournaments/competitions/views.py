@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import matches
+from tournaments.collation import hungarian
 from tournaments.models import Competition, CupTie, Match, Season
 from tournaments.player_names import names_for_the_list
 from tournaments.refusals import Refused
@@ -76,7 +77,7 @@ def season_admin(request, year):
     """The organisers' page of a season: the Cup, every Grand Prix event, free games."""
     season = get_object_or_404(Season, year=year)
     return render(request, "competitions/season_admin.html", {
-        "season": season, "competitions": list(season.competitions.order_by("kind", "starts", "name")),
+        "season": season, "competitions": list(season.competitions.order_by("kind", "starts", hungarian("name"))),
     })
 
 

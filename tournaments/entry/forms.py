@@ -7,9 +7,11 @@ deal and tricks, in which case the engine derives holdings, results and silent p
 import json
 
 from django import forms
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.collation import hungarian
 from tournaments.competitions.cup import current_round_tie, current_round_ties
 from tournaments.models import Competition, Match, Team
 from tournaments.text import visible_text
@@ -350,7 +352,8 @@ class MatchFilterForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        competitions = Competition.objects.select_related("season").order_by("-season__year", "kind", "name")
+        competitions = (Competition.objects.select_related("season")
+                        .order_by("-season__year", "kind", hungarian("name")))
         self.fields["competition"].choices = [("", _("All competitions"))] + [
             (competition.pk, str(competition)) for competition in competitions]
 
@@ -360,7 +363,7 @@ class MatchFilterForm(forms.Form):
         if first and last and first > last:
             self.add_error("played_to", forms.ValidationError(
                 _("The last day comes before the first (%(first)s)."), code="dates_reversed",
-                params={"first": first.isoformat()}))
+                params={"first": date_format(first)}))
         return data
 
     def filter(self, matches):

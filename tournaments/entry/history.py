@@ -12,6 +12,7 @@ the match already loaded or from the rows' own users, and those left (a player s
 read once a model.
 """
 
+import re
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
@@ -19,7 +20,7 @@ from django.db import models
 from django.utils import dateformat, timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from tournaments.models import Announcement, Competition, CupTie, Hand, Match, SilentPremium
 
@@ -78,6 +79,27 @@ class Entry:
     @property
     def who(self) -> str:
         return user_name(self.user)
+
+    @property
+    def reason_shown(self) -> str:
+        return shown_reason(self.reason)
+
+
+# Reasons are stored as the catalogue's English (gettext_noop where they are made), so each reader
+# sees them in their own language; these two carry the jury's own words after a fixed beginning.
+WORDED_REASONS = (gettext_noop("Correction: %(reason)s"), gettext_noop("Sent back: %(comment)s"),
+                  gettext_noop("Hand %(number)s saved"))
+
+
+def shown_reason(stored: str) -> str:
+    """A stored history reason in the reader's language (a reason stored in another form, say
+    typed by hand, is shown as it is)."""
+    for template in WORDED_REASONS:
+        pattern = re.sub(r"%\\\((\w+)\\\)s", r"(?P<\1>.*)", re.escape(template))
+        found = re.fullmatch(pattern, stored, re.DOTALL)
+        if found:
+            return _(template) % found.groupdict()
+    return _(stored) if stored else ""
 
 
 # --- names of stored values ----------------------------------------------------------------------

@@ -16,6 +16,7 @@ from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -113,7 +114,7 @@ def new_match(request):
 @schedulers_only
 def match_particulars(request, pk):
     match = get_match(pk)
-    heading = f"{match.team_a.name} – {match.team_b.name}, {match.played_on.isoformat()}"  # before the form edits it
+    heading = f"{match.team_a.name} – {match.team_b.name}, {date_format(match.played_on)}"  # before the form edits it
     editable = match.state in matches.EDITABLE_STATES
     form = MatchForm(request.POST or None, instance=match, season=match.competition.season)
     if request.method == "POST":

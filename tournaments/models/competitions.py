@@ -8,6 +8,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from tournaments.collation import hungarian
+
 from .people import Player, Season, Team
 
 
@@ -53,7 +55,7 @@ class Competition(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["season", "kind", "starts", "name"]
+        ordering = ["season", "kind", "starts", hungarian("name")]
         verbose_name = _("competition")
         verbose_name_plural = _("competitions")
         constraints = [

@@ -8,6 +8,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from tournaments.collation import hungarian
+
 
 class Player(models.Model):
     name = models.CharField(_("name"), max_length=120)
@@ -17,7 +19,7 @@ class Player(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["name"]
+        ordering = [hungarian("name")]
         verbose_name = _("player")
         verbose_name_plural = _("players")
 
@@ -98,7 +100,7 @@ class Team(models.Model):
     objects = TeamQuerySet.as_manager()
 
     class Meta:
-        ordering = ["name"]
+        ordering = [hungarian("name")]
         verbose_name = _("team")
         verbose_name_plural = _("teams")
         constraints = [

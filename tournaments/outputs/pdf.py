@@ -43,7 +43,7 @@ def margins(printed_at) -> dict:
     return {
         "association": css_string(association_name()),
         "printed": css_string(_("Printed on %(date)s") % {
-            "date": date_format(timezone.localtime(printed_at), "Y-m-d H:i")}),
+            "date": date_format(timezone.localtime(printed_at), "DATETIME_FORMAT")}),
         "page_number": page_number_css(),
     }
 

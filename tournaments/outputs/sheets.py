@@ -51,7 +51,7 @@ TROPHY_REGISTER = [
 
 
 def sheet_title(title) -> str:
-    return str(title).translate(SHEET_TITLE_FORBIDDEN)[:SHEET_TITLE_LIMIT].strip() or "Sheet"
+    return str(title).translate(SHEET_TITLE_FORBIDDEN)[:SHEET_TITLE_LIMIT].strip() or str(_("Sheet"))
 
 
 def workbook(title, columns, rows) -> Workbook:

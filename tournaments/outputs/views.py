@@ -3,6 +3,7 @@ matching page fetches and lays out the same rows (tournaments.standings), so a c
 with the page it was taken from."""
 
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -65,7 +66,7 @@ def free_games_xlsx(request, year):
 
 def register_title():
     """The register changes through the year: its copies are named by the day they were taken."""
-    return _("National trophy register %(date)s") % {"date": timezone.localdate().isoformat()}
+    return _("National trophy register %(date)s") % {"date": date_format(timezone.localdate())}
 
 
 @require_safe

@@ -30,7 +30,7 @@ class PlayersColumn(tables.Column):
 
 class ChampionshipTable(tables.Table):
     place = tables.Column(_("Place"), attrs=NUMBER)
-    team = LinkColumn(_("Team"))
+    team = LinkColumn(_("Team"), order_by=("team_order",))  # Hungarian alphabetical order
     players = PlayersColumn(_("Players"), orderable=False, attrs=WIDE_ONLY)
     played = tables.Column(_("Matches"), attrs=NUMBER)
     total = tables.Column(_("Total"), attrs=NUMBER)
@@ -45,7 +45,7 @@ class ChampionshipTable(tables.Table):
 
 class GrandPrixTable(tables.Table):
     place = tables.Column(_("Place"), attrs=NUMBER)
-    team = LinkColumn(_("Team"))
+    team = LinkColumn(_("Team"), order_by=("team_order",))  # Hungarian alphabetical order
     players = PlayersColumn(_("Players"), orderable=False, attrs=WIDE_ONLY)
     played = tables.Column(_("Matches"), attrs=NUMBER)
     total = tables.Column(_("Sum of hand scores"), attrs=NUMBER)
@@ -72,7 +72,7 @@ class PlayerColumn(tables.Column):
 
 class FreeGameTable(tables.Table):
     place = tables.Column(_("Place"), attrs=NUMBER)
-    player = PlayerColumn(_("Player"))
+    player = PlayerColumn(_("Player"), order_by=("player_order",))  # Hungarian alphabetical order
     games = tables.Column(_("Games"), attrs=NUMBER)
     points = tables.Column(_("Points"), attrs=NUMBER)
 

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
 from tournaments import standings
+from tournaments.collation import hungarian, hungarian_key
 from tournaments.competitions import championship as championship_rules
 from tournaments.competitions import cup as cup_rules
 from tournaments.competitions import free_games as free_game_rules
@@ -30,7 +31,7 @@ def season_list(request):
     """Every season, the latest first, with its competitions' final tables, bracket and results.
     Queries: the seasons, their competitions."""
     seasons = Season.objects.prefetch_related(
-        Prefetch("competitions", queryset=Competition.objects.order_by("kind", "starts", "name")))
+        Prefetch("competitions", queryset=Competition.objects.order_by("kind", "starts", hungarian("name"))))
     return render(request, "public/season_list.html", {
         "seasons": [(season, [(competition, competition_url(competition, season))
                               for competition in season.competitions.all()]) for season in seasons],
@@ -51,9 +52,9 @@ def season(request, year):
     """Every competition of the season with a link, the Cup's standing, every team. Queries: season,
     its competitions, its teams, and the Cup's ties once it is drawn."""
     season = get_season(year)
-    competitions = list(season.competitions.order_by("kind", "starts", "name"))
+    competitions = list(season.competitions.order_by("kind", "starts", hungarian("name")))
     cup = next((c for c in competitions if c.kind == Competition.Kind.CUP), None)
-    teams = list(season.teams.with_players().order_by("name"))
+    teams = list(season.teams.with_players().order_by(hungarian("name")))
     return render(request, "public/season.html", {
         "shared_names": people.shared_names(people.team_members(teams)),
         "season": season,
@@ -214,7 +215,8 @@ def rows_with_players(season, ranked, make_row):
     with a link to the team and its players, told apart where two share a name."""
     shared = people.shared_names(people.team_members(team for _row, team in ranked))
     return [{**asdict(make_row(row, team)), "team_url": team_url_in(season, team),
-             "members": team.members(), "shared_names": shared} for row, team in ranked]
+             "team_order": hungarian_key(team.name), "members": team.members(), "shared_names": shared}
+            for row, team in ranked]
 
 
 def team_url_in(season, team):
@@ -232,7 +234,7 @@ def free_games(request, year):
     games = free_game_rules.games_of(competition)
     shared = people.shared_names([player for _row, player in rows]
                                  + [score.player for game in games for score in game.scores.all()])
-    table = FreeGameTable([{"place": row.place, "player": player.name, "player_url": people.player_url(player),
+    table = FreeGameTable([{"place": row.place, "player": player.name, "player_order": hungarian_key(player.name), "player_url": people.player_url(player),
                             "member_number": player.membership_number if player.name in shared else "",
                             "games": row.games, "points": row.points}
                            for row, player in rows])
@@ -280,8 +282,8 @@ def fixtures(request, year):
     (no score until the match is confirmed); filtered by competition and by team. Queries: season,
     its competitions, its teams, the matches."""
     season = get_season(year)
-    competitions = list(season.competitions.order_by("kind", "starts", "name"))
-    teams = list(season.teams.order_by("name"))
+    competitions = list(season.competitions.order_by("kind", "starts", hungarian("name")))
+    teams = list(season.teams.order_by(hungarian("name")))
     form = FixtureFilter(request.GET or None, competitions=competitions, teams=teams)
     matches = (Match.objects.with_teams().filter(competition__season=season).exclude(state=Match.State.CONFIRMED)
                .order_by("played_on", "id"))

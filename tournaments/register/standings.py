@@ -8,6 +8,7 @@ from django.db.models import Count, Sum
 
 from scoring import register as register_rules
 from scoring.feasts import FEASTS, trophy_rank
+from tournaments.collation import hungarian
 from tournaments.feast_names import FEAST_NAMES
 from tournaments.models import CupAward, Player, TrophyWin
 
@@ -40,7 +41,7 @@ def national_register():
     Three queries whatever the number of players: the players with their points, their standing
     trophies, their standing cups."""
     players = (Player.objects.filter(trophies__isnull=False, trophies__withdrawn_on__isnull=True)
-               .annotate(points=Sum("trophies__points"), trophy_count=Count("trophies")).order_by("name"))
+               .annotate(points=Sum("trophies__points"), trophy_count=Count("trophies")).order_by(hungarian("name")))
     trophies, cups = {}, {}
     for player_id, trophy in TrophyWin.objects.filter(withdrawn_on__isnull=True).values_list("player_id", "trophy"):
         trophies.setdefault(player_id, []).append(trophy)

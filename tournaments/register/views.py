@@ -6,6 +6,7 @@ from django.db.models import Count, OuterRef, Subquery
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.collation import hungarian
 from tournaments.models import Competition, CupAward, Player, TrophyWin
 from tournaments.player_names import names_for_the_list
 from tournaments.public import charts, people
@@ -38,7 +39,7 @@ def competition_list(request):
     standing = (TrophyWin.objects.filter(competition=OuterRef("pk"), withdrawn_on__isnull=True)
                 .values("competition").annotate(count=Count("pk")).values("count"))
     competitions = (Competition.objects.select_related("season").annotate(trophy_count=Subquery(standing))
-                    .filter(trophy_count__gt=0).order_by("-season__year", "kind", "name"))
+                    .filter(trophy_count__gt=0).order_by("-season__year", "kind", hungarian("name")))
     return render(request, "public/register/competitions.html", {"competitions": competitions})
 
 

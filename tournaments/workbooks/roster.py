@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop  # history reasons: stored in English, read translated
 from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -162,7 +163,7 @@ def save_players(rows, user):
         changed = player.pk is None or player.name != entry.name
         if changed:
             player.name = entry.name
-            stamp(player, user, _("Roster imported from a workbook"))
+            stamp(player, user, gettext_noop("Roster imported from a workbook"))
             player.save()
         saved[entry.number] = (player, changed)
     return saved
@@ -179,7 +180,7 @@ def save_teams(season, teams, players, user) -> int:
                                   for role, player in values.items()):
             for role, player in values.items():
                 setattr(team, role, player)
-            stamp(team, user, _("Roster imported from a workbook"))
+            stamp(team, user, gettext_noop("Roster imported from a workbook"))
             team.save()
             changed_count += 1
     return changed_count

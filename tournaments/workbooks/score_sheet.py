@@ -15,7 +15,10 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import (
+    gettext_lazy,
+    gettext_noop,  # history reasons: stored in English, read translated
+)
 from openpyxl import Workbook
 from openpyxl.comments import Comment
 from openpyxl.styles import Alignment, Font, PatternFill
@@ -476,7 +479,7 @@ def import_score_sheet(upload, match, user):
     try:
         with transaction.atomic():
             matches.record_match(match, records, user=user, expected_version=version,
-                                reason=_("Scores entered from a score sheet"))
+                                reason=gettext_noop("Scores entered from a score sheet"))
     except bridge.InvalidRecord as invalid:
         engine_problems(sheet, hand_rows, invalid, problems)
         problems.raise_if_any()

@@ -14,6 +14,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments import bridge, matches, register
 from tournaments.competitions import cup, free_games
@@ -51,11 +52,12 @@ class Command(BaseCommand):
 
             ensure_roles(apps)  # flush empties the groups the migration made
         if Season.objects.exists():
-            self.stdout.write("The database already holds data; nothing created (use --reset to start again).")
+            self.stdout.write(_("The database already holds data; nothing created (use --reset to start again)."))
         else:
             with transaction.atomic():
                 Demo(self.stdout).create()
-        self.stdout.write(f"Demo logins: {', '.join(name for name, _ in USERS)}, password: {PASSWORD}")
+        self.stdout.write(_("Demo logins: %(logins)s, password: %(password)s") % {
+            "logins": ", ".join(name for name, _group in USERS), "password": PASSWORD})
 
 
 class Demo:
@@ -79,7 +81,8 @@ class Demo:
         self.cup()
         self.free_games = self.create_free_games()
         self.variant_trophies()
-        self.out.write(f"Demo season {self.year}: {len(self.teams)} teams, {Match.objects.count()} matches.")
+        self.out.write(_("Demo season %(year)s: %(teams)s teams, %(matches)s matches.") % {
+            "year": self.year, "teams": len(self.teams), "matches": Match.objects.count()})
 
     def variant_trophies(self):
         """A few trophies won at Emperor Tarokk tables, entered by the jury (R20), so that some
@@ -204,7 +207,7 @@ class Demo:
 
     def grand_prix(self):
         event = Competition.objects.create(season=self.season, kind=Competition.Kind.GRAND_PRIX,
-                                           name=f"Nagydíj Szeged {self.year}", slug="nagydij-szeged",
+                                           name=f"Grand Prix Szeged {self.year}", slug="gp-szeged",
                                            starts=self.day(6, 14), place="Szeged")
         entrants = self.teams[:6]
         GrandPrixEntry.objects.bulk_create(GrandPrixEntry(competition=event, team=team) for team in entrants)

@@ -3,6 +3,7 @@ from the stored facts."""
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils.translation import ngettext
 
 from tournaments import bridge, register
 from tournaments.competitions import cup
@@ -23,5 +24,9 @@ class Command(BaseCommand):
             differences = bridge.rescore(fix=fix) + cup.rederive_ties(fix=fix) + register.rederive(fix=fix)
         for line in differences:
             self.stdout.write(line)
-        verb = "fixed" if fix else "found"
-        self.stdout.write(f"{len(differences)} difference(s) {verb}.")
+        count = len(differences)
+        if fix:
+            summary = ngettext("%(count)s difference fixed.", "%(count)s differences fixed.", count)
+        else:
+            summary = ngettext("%(count)s difference found.", "%(count)s differences found.", count)
+        self.stdout.write(summary % {"count": count})
