@@ -206,3 +206,16 @@ def test_the_python_check_finds_plain_text_and_passes_translated_text():
 @pytest.mark.parametrize("module", MODULES, ids=lambda path: str(path.relative_to(ROOT)))
 def test_no_module_shows_text_not_marked_for_translation(module):
     assert untranslated_python(module.read_text(encoding="utf-8")) == []
+
+
+def test_every_field_of_the_models_has_a_translated_name():
+    """The administration and the forms name a field by its verbose name: one left to Django would
+    be the field's English attribute name ("score a")."""
+    from django.apps import apps
+    from django.utils.functional import Promise
+
+    unnamed = [f"{model.__name__}.{field.name}" for model in apps.get_app_config("tournaments").get_models()
+               if not model.__name__.startswith("Historical")
+               for field in model._meta.get_fields()
+               if field.concrete and not field.auto_created and not isinstance(field.verbose_name, Promise)]
+    assert unnamed == []

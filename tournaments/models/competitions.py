@@ -79,7 +79,8 @@ class Competition(models.Model):
 class CupEntry(models.Model):
     """R16: a team entered in the Cup, with exactly its Driver and Catcher."""
 
-    competition = models.ForeignKey(Competition, models.CASCADE, related_name="cup_entries")
+    competition = models.ForeignKey(Competition, models.CASCADE, verbose_name=_("competition"),
+                                    related_name="cup_entries")
     team = models.ForeignKey(Team, models.PROTECT, related_name="cup_entries", verbose_name=_("team"))
     entered_on = models.DateField(_("entered on"))
 
@@ -106,13 +107,14 @@ class CupTie(models.Model):
         SEMI_FINAL = 3, _("Semi-final")
         FINAL = 4, _("Final")
 
-    competition = models.ForeignKey(Competition, models.CASCADE, related_name="cup_ties")
+    competition = models.ForeignKey(Competition, models.CASCADE, verbose_name=_("competition"),
+                                    related_name="cup_ties")
     round = models.PositiveSmallIntegerField(_("round"), choices=Round.choices)
     slot = models.PositiveSmallIntegerField(_("slot"), help_text=_("Position in the round, from 0."))
-    team_a = models.ForeignKey(Team, models.PROTECT, null=True, blank=True, related_name="+")
-    team_b = models.ForeignKey(Team, models.PROTECT, null=True, blank=True, related_name="+")
-    winner = models.ForeignKey(Team, models.PROTECT, null=True, blank=True, related_name="+")
-    decided_at = models.DateTimeField(null=True, blank=True)
+    team_a = models.ForeignKey(Team, models.PROTECT, verbose_name=_("team A"), null=True, blank=True, related_name="+")
+    team_b = models.ForeignKey(Team, models.PROTECT, verbose_name=_("team B"), null=True, blank=True, related_name="+")
+    winner = models.ForeignKey(Team, models.PROTECT, verbose_name=_("winner"), null=True, blank=True, related_name="+")
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
 
     history = HistoricalRecords()
 
@@ -131,7 +133,8 @@ class CupTie(models.Model):
 class GrandPrixEntry(models.Model):
     """R17: a team entered in one Grand Prix event."""
 
-    competition = models.ForeignKey(Competition, models.CASCADE, related_name="grand_prix_entries")
+    competition = models.ForeignKey(Competition, models.CASCADE, verbose_name=_("competition"),
+                                    related_name="grand_prix_entries")
     team = models.ForeignKey(Team, models.PROTECT, related_name="grand_prix_entries", verbose_name=_("team"))
 
     class Meta:
@@ -159,7 +162,8 @@ class FreeGame(models.Model):
         THREE_HANDED = "three_handed", _("Three-handed game")
         OTHER = "other", _("Other")
 
-    competition = models.ForeignKey(Competition, models.PROTECT, related_name="free_games")
+    competition = models.ForeignKey(Competition, models.PROTECT, verbose_name=_("competition"),
+                                    related_name="free_games")
     played_on = models.DateField(_("played on"))
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.TRAINING)
     variant = models.CharField(_("variant"), max_length=20, choices=Variant.choices, default=Variant.ROYAL)
@@ -179,8 +183,8 @@ class FreeGame(models.Model):
 
 
 class FreeGameScore(models.Model):
-    game = models.ForeignKey(FreeGame, models.CASCADE, related_name="scores")
-    player = models.ForeignKey(Player, models.PROTECT, related_name="free_game_scores")
+    game = models.ForeignKey(FreeGame, models.CASCADE, verbose_name=_("free game"), related_name="scores")
+    player = models.ForeignKey(Player, models.PROTECT, verbose_name=_("player"), related_name="free_game_scores")
     points = models.IntegerField(_("points"))
 
     history = HistoricalRecords()

@@ -82,13 +82,13 @@ class Match(models.Model):
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     jury_comment = models.TextField(_("jury comment"), blank=True)
     # Optimistic locking: a save carries the version it was based on; a stale one is refused.
-    version = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(_("version"), default=0)
 
     # Derived (R13), a cache of the engine's answer.
-    score_a = models.PositiveSmallIntegerField(null=True, blank=True)
-    score_b = models.PositiveSmallIntegerField(null=True, blank=True)
-    hand_sum_a = models.PositiveIntegerField(null=True, blank=True)
-    hand_sum_b = models.PositiveIntegerField(null=True, blank=True)
+    score_a = models.PositiveSmallIntegerField(_("A's score"), null=True, blank=True)
+    score_b = models.PositiveSmallIntegerField(_("B's score"), null=True, blank=True)
+    hand_sum_a = models.PositiveIntegerField(_("A's hand sum"), null=True, blank=True)
+    hand_sum_b = models.PositiveIntegerField(_("B's hand sum"), null=True, blank=True)
 
     history = HistoricalRecords()
     objects = MatchQuerySet.as_manager()
@@ -120,7 +120,7 @@ class Match(models.Model):
 
 
 class Hand(models.Model):
-    match = models.ForeignKey(Match, models.CASCADE, related_name="hands")
+    match = models.ForeignKey(Match, models.CASCADE, verbose_name=_("match"), related_name="hands")
     number = models.PositiveSmallIntegerField(_("hand"))
     attackers = models.CharField(_("attacking team"), max_length=1, choices=TEAM_CHOICES)
     # R5 holdings per team: trumps (the Fool counts), honours, which of XVI-XVIII are held.
@@ -135,13 +135,13 @@ class Hand(models.Model):
     tricks = models.JSONField(_("tricks"), null=True, blank=True)
 
     # Derived (R5-R12), a cache of the engine's answer.
-    score_a = models.PositiveSmallIntegerField(null=True, blank=True)
-    score_b = models.PositiveSmallIntegerField(null=True, blank=True)
-    raw_a = models.IntegerField(null=True, blank=True)
-    raw_b = models.IntegerField(null=True, blank=True)
-    ceiling_a = models.PositiveSmallIntegerField(null=True, blank=True)
-    ceiling_b = models.PositiveSmallIntegerField(null=True, blank=True)
-    lines = models.JSONField(null=True, blank=True)
+    score_a = models.PositiveSmallIntegerField(_("A's score"), null=True, blank=True)
+    score_b = models.PositiveSmallIntegerField(_("B's score"), null=True, blank=True)
+    raw_a = models.IntegerField(_("A's points before the ceiling"), null=True, blank=True)
+    raw_b = models.IntegerField(_("B's points before the ceiling"), null=True, blank=True)
+    ceiling_a = models.PositiveSmallIntegerField(_("A's ceiling"), null=True, blank=True)
+    ceiling_b = models.PositiveSmallIntegerField(_("B's ceiling"), null=True, blank=True)
+    lines = models.JSONField(_("scored lines"), null=True, blank=True)
 
     history = HistoricalRecords()
 
@@ -158,7 +158,7 @@ class Hand(models.Model):
 
 
 class Announcement(models.Model):
-    hand = models.ForeignKey(Hand, models.CASCADE, related_name="announcements")
+    hand = models.ForeignKey(Hand, models.CASCADE, verbose_name=_("hand"), related_name="announcements")
     position = models.PositiveSmallIntegerField(_("position"))
     feast = models.CharField(_("feast"), max_length=40, choices=FEAST_CHOICES)
     seat = models.CharField(_("announced by"), max_length=10, choices=SEAT_CHOICES)
@@ -181,7 +181,7 @@ class Announcement(models.Model):
 
 
 class SilentPremium(models.Model):
-    hand = models.ForeignKey(Hand, models.CASCADE, related_name="silent_premiums")
+    hand = models.ForeignKey(Hand, models.CASCADE, verbose_name=_("hand"), related_name="silent_premiums")
     premium = models.CharField(_("premium"), max_length=30, choices=PREMIUM_CHOICES)
     team = models.CharField(_("team"), max_length=1, choices=TEAM_CHOICES)
 

@@ -33,12 +33,13 @@ class TrophyWin(models.Model):
     won_on = models.DateField(_("won on"))
     competition = models.ForeignKey(Competition, models.PROTECT, null=True, blank=True, related_name="+",
                                     verbose_name=_("competition"))
-    match = models.ForeignKey(Match, models.SET_NULL, null=True, blank=True, related_name="+")
-    hand = models.ForeignKey(Hand, models.SET_NULL, null=True, blank=True, related_name="+")
-    announcement = models.ForeignKey(Announcement, models.SET_NULL, null=True, blank=True, related_name="+")
+    match = models.ForeignKey(Match, models.SET_NULL, verbose_name=_("match"), null=True, blank=True, related_name="+")
+    hand = models.ForeignKey(Hand, models.SET_NULL, verbose_name=_("hand"), null=True, blank=True, related_name="+")
+    announcement = models.ForeignKey(Announcement, models.SET_NULL, verbose_name=_("announcement"),
+                                     null=True, blank=True, related_name="+")
     points = models.PositiveSmallIntegerField(_("trophy points"))
-    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, null=True, blank=True,
-                                   related_name="+")
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, verbose_name=_("entered by"),
+                                   null=True, blank=True, related_name="+")
     # A correction that removes the trophy withdraws the entry; it is never deleted (R20).
     withdrawn_on = models.DateField(_("withdrawn on"), null=True, blank=True)
     withdrawal_reason = models.CharField(_("reason for withdrawal"), max_length=200, blank=True)
