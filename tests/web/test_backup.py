@@ -62,7 +62,7 @@ def test_a_demo_backup_restored_into_an_empty_database_shows_the_same_season(cli
     assert facts_and_history() == facts
     rescore = StringIO()
     call_command("rescore", stdout=rescore)
-    assert rescore.getvalue().strip().endswith("0 difference(s) found.")
+    assert rescore.getvalue().strip().endswith("0 differences found.")
     response = client.post(reverse("login"), {"username": "chief", "password": "tarokk-demo"})
     assert response.status_code == 302  # the users come back with their passwords
 

@@ -45,7 +45,7 @@ def test_an_english_name_kept_in_hungarian_says_so():
     .po entry says it was kept on purpose (tests/web/test_hungarian_pages.py lists the English
     words that must not stay)."""
     kept = [entry for entry in polib.pofile(str(CATALOGUE)).translated_entries()
-            if entry.msgstr == entry.msgid and re.search(r"[a-z]{2,}", entry.msgid)]
+            if entry.msgstr == entry.msgid and re.search(r"[a-z]{2,}", re.sub(r"%\(\w+\)s", "", entry.msgid))]
     said = ("international name kept", "same word in Hungarian")
     assert [entry.msgid for entry in kept if not any(reason in entry.tcomment for reason in said)] == []
     assert {"Driver", "Catcher", "Cash", "Royal"} <= {entry.msgid for entry in kept}

@@ -202,7 +202,7 @@ def test_rescore_finds_and_repairs_a_tie_winner_set_by_hand(decided_final):
     assert decided_final.winner.name == "Owls"
     again = StringIO()
     call_command("rescore", stdout=again)
-    assert again.getvalue().strip().endswith("0 difference(s) found.")
+    assert again.getvalue().strip().endswith("0 differences found.")
 
 
 def test_a_competitions_kind_is_fixed_once_it_has_matches(client):

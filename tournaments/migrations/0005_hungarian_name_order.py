@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0002_roles'),
+        ('tournaments', '0004_hand_drafts_and_blind_confirmation'),
     ]
 
     operations = [

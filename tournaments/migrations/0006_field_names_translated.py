@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_hungarian_name_order'),
+        ('tournaments', '0005_hungarian_name_order'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

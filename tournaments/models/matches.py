@@ -206,12 +206,12 @@ class HandDraft(models.Model):
         ENTRY = "entry", _("entry")
         BLIND = "blind", _("blind confirmation")
 
-    match = models.ForeignKey(Match, models.CASCADE, related_name="drafts")
+    match = models.ForeignKey(Match, models.CASCADE, related_name="drafts", verbose_name=_("match"))
     number = models.PositiveSmallIntegerField(_("hand"))
-    purpose = models.CharField(max_length=10, choices=Purpose.choices, default=Purpose.ENTRY)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
-    fields = models.JSONField(default=dict)  # the hand's inputs as typed, by field name
-    updated_at = models.DateTimeField(auto_now=True)
+    purpose = models.CharField(_("purpose"), max_length=10, choices=Purpose.choices, default=Purpose.ENTRY)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+", verbose_name=_("juror"))
+    fields = models.JSONField(_("fields as typed"), default=dict)  # the hand's inputs as typed, by field name
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
         ordering = ["match", "purpose", "number"]

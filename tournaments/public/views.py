@@ -234,7 +234,8 @@ def free_games(request, year):
     games = free_game_rules.games_of(competition)
     shared = people.shared_names([player for _row, player in rows]
                                  + [score.player for game in games for score in game.scores.all()])
-    table = FreeGameTable([{"place": row.place, "player": player.name, "player_order": hungarian_key(player.name), "player_url": people.player_url(player),
+    table = FreeGameTable([{"place": row.place, "player": player.name,
+                            "player_order": hungarian_key(player.name), "player_url": people.player_url(player),
                             "member_number": player.membership_number if player.name in shared else "",
                             "games": row.games, "points": row.points}
                            for row, player in rows])

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
 
 from tournaments.backup import write_backup
 
@@ -17,4 +18,4 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, **options):
         count = write_backup(file)
-        self.stdout.write(f"{count} rows written to {file}.")
+        self.stdout.write(_("%(count)s rows written to %(file)s.") % {"count": count, "file": file})

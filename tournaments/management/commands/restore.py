@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from tournaments.backup import BackupRefused, restore_backup
 
@@ -19,5 +20,7 @@ class Command(BaseCommand):
             done = restore_backup(file)
         except BackupRefused as refused:
             raise CommandError(str(refused)) from None
-        self.stdout.write(f"{done['rows']} rows restored from {file}; {done['scores_derived']} scores derived; "
-                          f"{done['register_differences']} difference(s) in the register.")
+        self.stdout.write(_("%(rows)s rows restored from %(file)s; %(scores)s scores derived; %(differences)s "
+                            "difference(s) in the register.") % {
+            "rows": done["rows"], "file": file, "scores": done["scores_derived"],
+            "differences": done["register_differences"]})
