@@ -39,7 +39,7 @@ def run_python():
             env=clean_env,
             capture_output=True,
             text=True,
-            timeout=60,
+            timeout=300,  # a fresh interpreter that migrates a database: slow on a busy machine
         )
 
     return run

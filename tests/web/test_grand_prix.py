@@ -143,8 +143,9 @@ def test_the_jury_counts_a_grand_prix_match_for_the_championship(client):
     assert client.get(url).status_code == 302  # login first
     client.force_login(make_user())
     assert client.get(url).status_code == 403
-    client.force_login(make_user("jury"))
-    response = client.post(url, {"counts_for_championship": "on"})
+    client.force_login(make_user("chief"))  # the match is confirmed: a correction, with a reason
+    response = client.post(url, {"counts_for_championship": "on", "version": match.version,
+                                 "reason": "R17: the teams asked for it before the event"})
 
     assert response.status_code == 302
     match.refresh_from_db()
@@ -158,10 +159,10 @@ def test_a_refused_choice_is_shown_and_changes_nothing(client):
     event, (kings, owls) = event_with("Kings", "Owls")
     match = played(event, kings, owls, 720, 700)
     Match.objects.filter(pk=match.pk).update(played_publicly=False)
-    client.force_login(make_user("jury"))
+    client.force_login(make_user("chief"))  # the match is confirmed: a correction, with a reason
 
     response = client.post(reverse("competitions:grand_prix_match", args=[match.pk]),
-                           {"counts_for_championship": "on"})
+                           {"counts_for_championship": "on", "version": match.version, "reason": "R17"})
 
     assert response.status_code == 200
     assert "R15: this championship match needs the jury&#x27;s agreement" in response.text

@@ -421,7 +421,7 @@ def expected_winner(tie):
     if tie.team_a_id and not tie.team_b_id and tie.round == min_round_of(tie):
         return tie.team_a  # a bye of the first round
     state = tie_state(tie, tie.matches.all())
-    return {"A": tie.team_a, "B": tie.team_b}.get(state.winner or "")
+    return {Team.A: tie.team_a, Team.B: tie.team_b}.get(state.winner)
 
 
 def min_round_of(tie) -> int:
