@@ -46,6 +46,8 @@ def facts_and_history():
     }
 
 
+# Committed for real (a flush, then a restore, as on a fresh database), the roles restored after.
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_a_demo_backup_restored_into_an_empty_database_shows_the_same_season(client, tmp_path):
     call_command("demo", stdout=StringIO())
     before, facts = public_pages(client), facts_and_history()
