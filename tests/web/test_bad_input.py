@@ -264,7 +264,7 @@ def test_a_variant_record_naming_one_player_twice_is_refused(client, jury, free_
 def test_a_variant_trophy_dated_outside_the_register_is_refused(client, jury, won_on):
     player = make_player()
     response = client.post(reverse("register:enter_variant"), {
-        "player": player.pk, "trophy": "royal", "variant": "emperor", "won_on": won_on})
+        "player": player.name, "trophy": "royal", "variant": "emperor", "won_on": won_on})
     assert response.status_code == 200
     assert "A trophy is won between 1900-01-01 and today" in response.content.decode()
     assert not TrophyWin.objects.exists()
@@ -273,7 +273,7 @@ def test_a_variant_trophy_dated_outside_the_register_is_refused(client, jury, wo
 def test_a_variant_trophy_withdrawn_with_an_invisible_reason_is_refused(client, jury):
     player = make_player()
     client.post(reverse("register:enter_variant"), {
-        "player": player.pk, "trophy": "royal", "variant": "emperor", "won_on": "2025-03-01"})
+        "player": player.name, "trophy": "royal", "variant": "emperor", "won_on": "2025-03-01"})
     win = TrophyWin.objects.get()
     response = client.post(reverse("register:withdraw_variant", args=[win.pk]), {"reason": ZERO_WIDTH_SPACE})
     assert "Say why the trophy is withdrawn." in response.content.decode()

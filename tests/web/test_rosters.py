@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from openpyxl import Workbook, load_workbook
 
-from tests.factories import PASSWORD, make_season, make_user
+from tests.factories import make_season, make_user
 from tournaments.models import Player, Team
 from tournaments.workbooks import safety
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def organiser(client):
     user = make_user("organiser")
-    client.login(username=user.username, password=PASSWORD)
+    client.force_login(user)
     return user
 
 
@@ -139,10 +139,10 @@ def test_a_player_of_a_team_the_workbook_leaves_out_is_not_moved(client, organis
 def test_the_roster_is_for_organisers_and_hostile_files_are_refused(client, monkeypatch):
     make_season()
     juror = make_user("jury")
-    client.login(username=juror.username, password=PASSWORD)
+    client.force_login(juror)
     assert client.get(reverse("workbooks:roster", args=[2025])).status_code == 403
     organiser = make_user("organiser")
-    client.login(username=organiser.username, password=PASSWORD)
+    client.force_login(organiser)
     monkeypatch.setattr(safety, "load_workbook", lambda *a, **k: pytest.fail("opened a hostile file"))
     text = io.BytesIO(b"Name,Membership number\nAnna,M001\n")
     text.name = "roster.csv"

@@ -14,7 +14,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tests.factories import PASSWORD, eight_hand_records, make_match, make_user
+from tests.factories import eight_hand_records, make_match, make_user
 from tournaments import bridge
 from tournaments.entry import notation
 from tournaments.models import Hand, Match
@@ -28,7 +28,7 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 @pytest.fixture
 def juror(client):
     user = make_user("jury")
-    client.login(username=user.username, password=PASSWORD)
+    client.force_login(user)
     return user
 
 
@@ -132,7 +132,7 @@ def test_the_score_sheet_is_for_the_jury_only(client):
     match = make_match()
     assert client.get(reverse("workbooks:score_sheet", args=[match.pk])).status_code == 302  # to the login
     organiser = make_user("organiser")
-    client.login(username=organiser.username, password=PASSWORD)
+    client.force_login(organiser)
     assert client.get(reverse("workbooks:score_sheet", args=[match.pk])).status_code == 403
     assert client.get(reverse("workbooks:score_sheet_upload", args=[match.pk])).status_code == 403
 
@@ -208,7 +208,7 @@ BAD_CELLS = [
     ("result1", 1, "maybe", "the result is won or lost, not maybe (R7)"),
     ("premium1", 3, "five_kings", "five_kings is not a silent premium (R10)"),
     ("team1", 3, "C", "the team is A or B (R10)"),
-    ("a_high", 1, "XX", "R5: name only XVI, XVII, XVIII (or 16, 17, 18), not XX"),
+    ("a_high", 1, "XX", "name only XVI, XVII, XVIII (or 16, 17, 18), not XX (R5)"),
 ]
 
 
