@@ -93,7 +93,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from tournaments.models import Competition, Match, Player, Season
 from tournaments.public import views as public_views
-from tournaments.outputs import rows as output_rows
+from tournaments import standings as output_rows
 
 season = Season.objects.order_by("-year").first()
 year = season.year

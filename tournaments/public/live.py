@@ -11,8 +11,7 @@ from django.views.decorators.http import require_safe
 
 from tournaments.competitions import cup as cup_rules
 from tournaments.models import Competition, Match
-
-from .views import get_season
+from tournaments.standings import get_season
 
 STATES = {
     Match.State.SCHEDULED: ("scheduled", _("Scheduled")),
