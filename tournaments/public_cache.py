@@ -195,8 +195,9 @@ class PublicCacheMiddleware:
         if version is None:
             return None
         request.public_data_version = version
-        unchanged = get_conditional_response(request, etag=_etag(version, request),
-                                             last_modified=int(version.changed_at.timestamp()))
+        # The ETag decides: Last-Modified is sent, but a date alone never earns a 304, since
+        # one second can hold several versions.
+        unchanged = get_conditional_response(request, etag=_etag(version, request))
         if unchanged is not None:
             _validators(unchanged, version, request)
             unchanged["X-Public-Cache"] = "not-modified"

@@ -60,7 +60,8 @@ def test_an_unchanged_page_is_not_modified_then_served_from_the_cache(client, se
     with django_assert_num_queries(1):  # the version: nothing else is read
         again = page(client, url, if_none_match=first["ETag"])
     assert again.status_code == 304
-    assert page(client, url, if_modified_since=first["Last-Modified"]).status_code == 304
+    # A date alone never earns a 304: one second can hold several versions of the data.
+    assert page(client, url, if_modified_since=first["Last-Modified"]).status_code == 200
 
     with django_assert_num_queries(1):
         cached = page(Client(), url)
