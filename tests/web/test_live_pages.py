@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
-from tournaments import engine
+from tournaments import matches
 from tournaments.models import Competition
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ def day():
     today = timezone.localdate()
     scheduled = make_match(teams[0], teams[1], championship, played_on=today)
     playing = make_match(teams[2], teams[3], championship, played_on=today)
-    engine.record_match(playing, eight_hand_records()[:3], user=make_user("jury"), draft=True)
+    matches.record_match(playing, eight_hand_records()[:3], user=make_user("jury"), draft=True)
     awaiting = make_match(teams[4], teams[5], championship, hand_records=eight_hand_records(), played_on=today)
     confirmed = make_match(teams[6], teams[7], championship, hand_records=eight_hand_records(), confirmed=True,
                            played_on=today)
@@ -54,7 +54,7 @@ def test_a_confirmation_reaches_the_polling_page_and_an_unchanged_poll_is_304(cl
     assert 'hx-trigger="every' in first.text and 'hx-select="#live"' in first.text
     assert client.get(url, headers={**poll, "If-None-Match": first["ETag"]}).status_code == 304
 
-    engine.confirm_match(day["awaiting"], make_user("chief"))
+    matches.confirm_match(day["awaiting"], make_user("chief"))
 
     after = client.get(url, headers={**poll, "If-None-Match": first["ETag"]})
     assert after.status_code == 200 and "88 : 93" in row_of(after.text, day["awaiting"])

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
-from tournaments import engine, public_cache
+from tournaments import matches, public_cache
 from tournaments.competitions.cup import enter_team, make_draw
 from tournaments.models import Competition, Match, Team
 
@@ -81,7 +81,7 @@ def test_pdf_and_spreadsheet_are_cached_with_their_headers(client, season):
 
 def confirm_a_match(teams):
     match = make_match(teams[0], teams[1], hand_records=eight_hand_records())
-    engine.confirm_match(match, make_user("chief"))
+    matches.confirm_match(match, make_user("chief"))
     return [("championship", "88"), ("team", "93")]
 
 
@@ -129,7 +129,7 @@ def test_a_correction_replaces_the_cached_score(client, season):
     before = page(client, url)
     records = eight_hand_records()
     records[0]["announcements"][0]["result"] = "lost"
-    engine.correct_match(Match.objects.get(pk=match.pk), records, user=make_user("chief"), reason="Misread sheet")
+    matches.correct_match(Match.objects.get(pk=match.pk), records, user=make_user("chief"), reason="Misread sheet")
     after = page(client, url, if_none_match=before["ETag"])
     assert after.status_code == 200 and after.content != before.content
     corrected = Match.objects.get(pk=match.pk)
