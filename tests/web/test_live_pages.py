@@ -42,9 +42,15 @@ def test_today_shows_each_matchs_state_and_only_confirmed_scores(client, day):
     assert "Confirmed" in row_of(html, day["confirmed"]) and "88 : 93" in row_of(html, day["confirmed"])
 
 
-def test_the_today_page_takes_the_same_queries_however_many_matches(client, day, django_assert_num_queries):
+@pytest.mark.parametrize("more", [0, 6])
+def test_the_today_page_takes_the_same_queries_however_many_matches(client, day, django_assert_num_queries, more):
+    season = day["scheduled"].competition.season
+    for _ in range(more):
+        make_match(make_team(season=season), make_team(season=season), day["scheduled"].competition,
+                   played_on=timezone.localdate())
     with django_assert_num_queries(2):  # the public data version, the day's matches with their teams
-        client.get(reverse("public:today"))
+        response = client.get(reverse("public:today"))
+    assert response.text.count("<tr class=\"match-") == 4 + more
 
 
 def test_a_confirmation_reaches_the_polling_page_and_an_unchanged_poll_is_304(client, day):

@@ -23,7 +23,7 @@ from tournaments.models import Competition, Player, Season, Team
 season = Season.objects.create(year=2025)
 Competition.objects.create(season=season, kind=Competition.Kind.CHAMPIONSHIP, name="Bajnokság", slug="bajnoksag")
 for number, name in enumerate(["Alpha Owls", "Beta Bears"]):
-    players = [Player.objects.create(name=f"{name} {role}", membership_number=f"P{number}{role}")
+    players = [Player.objects.create(name=f"Player {number}{role}", membership_number=f"P{number}{role}")
                for role in ("D", "C")]
     Team.objects.create(season=season, name=name, driver=players[0], catcher=players[1])
 """
