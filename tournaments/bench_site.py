@@ -193,7 +193,11 @@ def gunicorn(url: str, *, cached: bool):
         yield base
     finally:
         server.terminate()
-        server.wait(timeout=30)
+        try:
+            server.wait(timeout=60)  # workers finish the requests the load left in flight
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
         shutil.rmtree(cache_dir, ignore_errors=True)
 
 
@@ -323,7 +327,11 @@ def main(argv=None) -> None:
     parser.add_argument("--seconds", type=int, default=3)
     parser.add_argument("--connections", type=int, default=4)
     args = parser.parse_args(argv)
-    runs = [scale_run(scale, args.seconds, args.connections) for scale in args.scales]
+    runs = []
+    for scale in args.scales:
+        runs.append(scale_run(scale, args.seconds, args.connections))
+        # Kept as measured, so that a later scale's failure loses nothing.
+        (BENCH_DIR / "results.json").write_text(json.dumps(runs, indent=1, default=str))
     report(runs, args.seconds, args.connections)
 
 
