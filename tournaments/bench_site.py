@@ -211,7 +211,8 @@ def fetch_seconds(url: str) -> tuple[float, int]:
 
 
 def load(url: str, seconds: float, connections: int) -> float:
-    """Requests a second that the server answered with 200 under ``connections`` at once."""
+    """Requests a second that the server answered with 200 under ``connections`` at once; then
+    waits for the requests still in flight, so that they do not slow the next measurement."""
     if shutil.which("wrk"):
         result = subprocess.run(["wrk", "-t1", f"-c{connections}", f"-d{int(seconds)}s", "--timeout", "30s", url],
                                 capture_output=True, text=True, check=True).stdout
@@ -219,8 +220,10 @@ def load(url: str, seconds: float, connections: int) -> float:
         failed = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", result)
         if failed:
             raise RuntimeError(f"{url}: {failed.group(1)} responses were not 200")
-        return rate
-    return python_load(url, seconds, connections)
+    else:
+        rate = python_load(url, seconds, connections)
+    time.sleep(min(30.0, 1.5 * connections / rate) if rate else 30.0)
+    return rate
 
 
 def python_load(url: str, seconds: float, connections: int) -> float:
@@ -267,7 +270,7 @@ def serve_and_load(url: str, pages: list[dict], *, cached: bool, seconds: float,
             # The machine's load drifts: each page is compared with the front page measured
             # just before and just after it.
             fronts.append(load(base + front, seconds, connections))
-            shares[page["name"]] = rates[page["name"]] / (sum(fronts[-2:]) / 2)
+            shares[page["name"]] = rates[page["name"]] / max(sum(fronts[-2:]) / 2, 0.001)
     return {"rates": rates, "shares": shares, "pdf": pdf}
 
 
