@@ -61,7 +61,7 @@ def test_bulk_rows_are_the_bridges_rows_and_rescore_agrees():
     # R20: the register holds the trophies of the bulk-recorded hands, as it does for one save.
     credited = set(TrophyWin.objects.filter(hand__match=in_bulk).values_list("trophy", flat=True))
     assert credited == set(TrophyWin.objects.filter(hand__match=one_by_one).values_list("trophy", flat=True))
-    assert rescore_report().strip().endswith("0 difference(s) found.")
+    assert rescore_report().strip().endswith("0 differences found.")
 
 
 def test_a_refused_hand_stores_nothing():
