@@ -37,7 +37,7 @@ WRITE = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+["`]?(tourname
 # Public pages: the standings, results and the register (their jury-only views need a login, and
 # only anonymous requests are cached).
 PUBLIC_NAMESPACES = {"public", "register"}
-PUBLIC_URL_NAMES: set[str] = set()  # the front page reads no data: never cached
+PUBLIC_URL_NAMES: set[str] = set()  # the front page is rendered afresh for every request
 CSRF_INPUT = re.compile(rb'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]{64}(")')
 CSRF_PLACEHOLDER = b"\x00csrf-token\x00"
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
