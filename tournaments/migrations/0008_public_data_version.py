@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_field_names_translated'),
+        ('tournaments', '0007_hand_draft_field_names'),
     ]
 
     operations = [
