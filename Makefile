@@ -5,6 +5,10 @@
 #   make check         missing migrations; collectstatic and the production deploy check
 #   make bench-engine  the rules engine's benchmark
 #   make bench-entry   a juror enters a match by keyboard in Chromium: keys, navigation share, seconds
+#   make bench-site    the public site served at national scale (demo --scale 1 and 10): see
+#                      tournaments/bench_site.py
+#   make serve         production server: gunicorn (a worker per core and more), static files by
+#                      WhiteNoise; needs SECRET_KEY (and DATABASE_URL, ALLOWED_HOSTS, ... as deployed)
 
 PORT ?= 8000
 VENV := .venv
@@ -13,7 +17,7 @@ STAMP := $(VENV)/.requirements-installed
 # A throwaway key for checking the production settings; a real deployment sets its own.
 CHECK_SECRET_KEY = $$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')
 
-.PHONY: venv run test lint check bench-engine bench-entry
+.PHONY: venv run test lint check bench-engine bench-entry bench-site serve
 
 venv: $(STAMP)
 
@@ -62,3 +66,11 @@ bench-engine: venv
 
 bench-entry: venv
 	$(PY) bench/entry.py
+
+serve: venv
+	DJANGO_SETTINGS_MODULE=tournaments.settings_production $(PY) manage.py migrate --noinput
+	DJANGO_SETTINGS_MODULE=tournaments.settings_production $(PY) manage.py collectstatic --noinput --verbosity 0
+	DJANGO_SETTINGS_MODULE=tournaments.settings_production PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py
+
+bench-site: venv
+	$(PY) -m tournaments.bench_site $(BENCH_ARGS)

@@ -234,6 +234,16 @@ def _hand_values(checked: CheckedHand) -> dict[str, Any]:
     return values
 
 
+def hand_values(checked: CheckedHand) -> dict[str, Any]:
+    """The stored row values of a checked hand: its facts and the engine's answer."""
+    return _hand_values(checked)
+
+
+def announcement_values(announcement) -> dict[str, Any]:
+    """The stored row values of one checked announcement."""
+    return _announcement_values(announcement)
+
+
 def _announcement_values(announcement) -> dict[str, Any]:
     """Row values of one checked announcement (adjudicated results included)."""
     won = announcement.won
@@ -334,6 +344,9 @@ def _expected_hand_values(answer: dict[str, Any]) -> dict[str, Any]:
         expected[f"ceiling_{prefix}"] = answer[team]["ceiling"]
     expected["lines"] = {team: answer[team]["lines"] for team in TEAMS}
     return expected
+
+
+expected_hand_values = _expected_hand_values
 
 
 def _difference(label: str, name: str, stored: Any, derived: Any) -> str:

@@ -38,6 +38,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files straight from the application server (compressed; hashed names in production).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "tournaments.middleware.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -50,6 +52,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # After authentication: history records name the user who made the change.
     "simple_history.middleware.HistoryRequestMiddleware",
+    # After the user, the language and htmx are known: answers from the cache before the view.
+    "tournaments.public_cache.PublicCacheMiddleware",
     # Last, as django-axes asks: it answers a locked-out login with tournaments.security.locked_out.
     "axes.middleware.AxesMiddleware",
 ]
@@ -78,6 +82,23 @@ TEMPLATES = [
 DATABASES = {
     "default": parse_database_url(env_str("DATABASE_URL", "sqlite:///db.sqlite3"), BASE_DIR),
 }
+
+# The cache public pages are served from (tournaments.public_cache). Without REDIS_URL, files in
+# CACHE_DIR, which every worker process of one machine shares; with it, Redis, which several
+# machines share.
+REDIS_URL = env_str("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": "tarokk"}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                          "LOCATION": env_str("CACHE_DIR", str(BASE_DIR / ".cache" / "pages")),
+                          "OPTIONS": {"MAX_ENTRIES": 20000}}}
+if not env_bool("PAGE_CACHE", True):  # every public page rendered afresh (benchmarks)
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+PUBLIC_PAGE_CACHE = "default"
+PUBLIC_PAGE_CACHE_SECONDS = 24 * 60 * 60  # pages of an older data version are never read again
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -117,8 +138,9 @@ USE_I18N = True
 TIME_ZONE = "Europe/Budapest"
 USE_TZ = True
 
-# Django serves these itself while DEBUG is on; production runs `collectstatic` into STATIC_ROOT
-# and lets the web server in front serve that directory.
+# WhiteNoise serves these from the application server: from the apps' folders while DEBUG is on,
+# and in production from STATIC_ROOT after `collectstatic` (compressed, names hashed, cached by
+# browsers for a year: settings_production.py).
 STATIC_URL = "static/"
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 

@@ -1,7 +1,8 @@
 """Production settings: the base settings with debugging off and every HTTPS protection on.
 
 Use with DJANGO_SETTINGS_MODULE=tournaments.settings_production. Refuses to start without a real
-SECRET_KEY. Static files are served from STATIC_ROOT by the web server after `collectstatic`.
+SECRET_KEY. Static files are served from STATIC_ROOT by WhiteNoise after `collectstatic`, so one
+machine needs no web server in front of gunicorn (`make serve`).
 """
 
 from django.core.exceptions import ImproperlyConfigured
@@ -30,7 +31,8 @@ def require_real_secret_key(key):
 SECRET_KEY = require_real_secret_key(env_str("SECRET_KEY"))
 DEBUG = False
 
-SECURE_SSL_REDIRECT = True
+# Off only where plain HTTP is intended: a benchmark on 127.0.0.1, or a proxy that redirects itself.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
 SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 SECURE_HSTS_PRELOAD = True
@@ -41,10 +43,16 @@ CSRF_COOKIE_SECURE = True
 if env_bool("BEHIND_TLS_PROXY"):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+# Each worker keeps its database connection between requests (checked before reuse): a request
+# served from the page cache is then one small query, not a connection and a query.
+DATABASES["default"]["CONN_MAX_AGE"] = 300  # noqa: F405
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # noqa: F405
+
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    # Hashed file names, so browsers never keep a stale stylesheet after a release.
-    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
+    # Hashed file names, so browsers never keep a stale stylesheet after a release, and compressed
+    # copies (gzip, Brotli) that WhiteNoise serves with a year's cache lifetime.
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
 # Server errors (with their traceback), refused permissions, CSRF failures and login locks go to

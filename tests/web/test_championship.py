@@ -186,7 +186,8 @@ def test_the_table_orders_by_total_and_is_sortable(client):
     assert response.context["table"].data[0]["average"] == pytest.approx(85)
 
     by_name = client.get(reverse("public:championship", args=[2025]) + "?sort=team")
-    assert [r.record["team"] for r in by_name.context["table"].rows] == ["Birds", "Kings", "Owls"]
+    page = by_name.text
+    assert page.index(">Birds</a>") < page.index(">Kings</a>") < page.index(">Owls</a>")
 
 
 def test_grand_prix_matches_count_only_when_marked(client):
@@ -213,7 +214,7 @@ def test_the_table_query_count_does_not_grow_with_teams_and_matches(client, djan
                                                                     teams, matches):
     build_season(teams, matches)
     # 1 season, 2 teams with players, 3 counted match scores, 4 the championship's name
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(4 + 1):  # and the public data version
         response = season_table(client)
     assert len(response.context["table"].data) == teams
 

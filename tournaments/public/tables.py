@@ -1,5 +1,6 @@
-"""Sortable standings tables (django-tables2); the views hand in rows already computed by
-scoring/competitions.py, so a table only shows and sorts them."""
+"""Sortable standings tables (django-tables2; the Championship's, the largest, is plain_tables.py);
+the views hand in rows already computed by scoring/competitions.py, so a table only shows and
+sorts them."""
 
 import django_tables2 as tables
 from django.utils.html import format_html, format_html_join

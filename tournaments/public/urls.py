@@ -2,12 +2,14 @@ from django.urls import path
 
 from tournaments.outputs import views as outputs
 
-from . import views
+from . import live, views
 
 app_name = "public"
 
 urlpatterns = [
     path("seasons/", views.season_list, name="seasons"),
+    path("today/", live.today, name="today"),
+    path("seasons/<int:year>/big-screen/", live.big_screen, name="big_screen"),
     path("seasons/current/", views.current_season, name="current_season"),
     path("seasons/<int:year>/", views.season, name="season"),
     path("seasons/<int:year>/fixtures/", views.fixtures, name="fixtures"),

@@ -11,12 +11,12 @@ import random
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import bridge, matches, register
+from tournaments import bridge, bulk, matches, register
 from tournaments.competitions import cup, free_games
 from tournaments.models import Competition, FreeGame, GrandPrixEntry, Match, Player, Season, Team, TrophyWin
 from tournaments.roles import CHIEF_JURY, JURY, ORGANISER, ensure_roles
@@ -44,8 +44,13 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--reset", action="store_true", help="Empty the database, then create the demo.")
+        parser.add_argument("--scale", type=int, default=1, metavar="N",
+                            help="N times the teams (24 N) and matches: from N=2 on every team plays the "
+                                 "Championship's full 52 matches, and there are N Grand Prix events.")
 
-    def handle(self, *args, reset=False, **options):
+    def handle(self, *args, reset=False, scale=1, **options):
+        if scale < 1:
+            raise CommandError("--scale is a whole number of at least 1.")
         if reset:
             call_command("flush", interactive=False, verbosity=0)
             from django.apps import apps
@@ -55,14 +60,20 @@ class Command(BaseCommand):
             self.stdout.write(_("The database already holds data; nothing created (use --reset to start again)."))
         else:
             with transaction.atomic():
-                Demo(self.stdout).create()
+                Demo(self.stdout, scale=scale).create()
         self.stdout.write(_("Demo logins: %(logins)s, password: %(password)s") % {
             "logins": ", ".join(name for name, _group in USERS), "password": PASSWORD})
 
 
+ROMAN = ["", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"]
+MATCH_LIMIT = 52  # R15: the most championship matches a team plays in a season
+GRAND_PRIX_ENTRANTS = 6
+
+
 class Demo:
-    def __init__(self, out):
+    def __init__(self, out, scale=1):
         self.out = out
+        self.scale = scale
         self.rng = random.Random(SEED)
         today = timezone.localdate()
         # The Cup's first round is played in September (R16): before October, show last season.
@@ -76,8 +87,12 @@ class Demo:
         # shows cups reached within one season.
         self.season = Season.objects.create(year=self.year, trophy_points_are_values=True)
         self.teams = self.create_teams()
-        self.championship()
-        self.grand_prix()
+        if self.scale == 1:
+            self.championship()
+        else:
+            self.full_championship()
+        for event in range(self.scale):
+            self.grand_prix(event)
         self.cup()
         self.free_games = self.create_free_games()
         self.variant_trophies()
@@ -151,11 +166,19 @@ class Demo:
 
     def create_teams(self):
         teams = []
-        for index, name in enumerate(TEAM_NAMES):
+        for index in range(len(TEAM_NAMES) * self.scale):
+            name = self.team_name(index)
             substitute = self.player() if index % 3 == 0 else None
             teams.append(Team.objects.create(season=self.season, name=name, driver=self.player(),
                                              catcher=self.player(), substitute=substitute))
         return teams
+
+    @staticmethod
+    def team_name(index):
+        """The demo's 24 names, then the same names numbered II, III, ... for a larger season."""
+        name = TEAM_NAMES[index % len(TEAM_NAMES)]
+        generation = index // len(TEAM_NAMES)
+        return f"{name} {ROMAN[generation] if generation < len(ROMAN) else generation + 1}" if generation else name
 
     # --- matches ----------------------------------------------------------------------------
 
@@ -164,13 +187,16 @@ class Demo:
         wanted = datetime.date(self.year, month, day)
         return min(wanted, self.today - datetime.timedelta(days=1))
 
-    def new_match(self, competition, team_a, team_b, played_on, substitute_ok=True, **extra):
+    def new_match(self, competition, team_a, team_b, played_on, substitute_ok=True, save=True, **extra):
         seats = {"a_driver": team_a.driver, "a_catcher": team_a.catcher,
                  "b_driver": team_b.driver, "b_catcher": team_b.catcher}
         if substitute_ok and team_a.substitute and self.rng.random() < 0.3:
             seats["a_catcher"] = team_a.substitute  # R14: the substitute may play either role
-        return Match.objects.create(competition=competition, team_a=team_a, team_b=team_b, played_on=played_on,
-                                    place=self.rng.choice(PLACES), **seats, **extra)
+        match = Match(competition=competition, team_a=team_a, team_b=team_b, played_on=played_on,
+                      place=self.rng.choice(PLACES), **seats, **extra)
+        if save:
+            match.save()
+        return match
 
     def play(self, match, *, confirm=True, full=False, hands=None):
         """Record 8 legal hands through the bridge, entered by one juror and confirmed by the chief;
@@ -205,17 +231,65 @@ class Demo:
             if number == 0 and later >= timezone.localdate():  # R15: a private match the chief jury agreed
                 matches.agree_match(match, self.users["chief"])
 
-    def grand_prix(self):
+    def grand_prix(self, number=0):
+        place = "Szeged" if number == 0 else PLACES[number % len(PLACES)]
+        suffix = "" if number < len(PLACES) else f" {number // len(PLACES) + 1}"
+        slug = "gp-szeged" if number == 0 else f"gp-{number + 1}"
+        starts = self.day(6, 14) if number == 0 else self.day(3 + number % 9, 7 + number % 3 * 7)
         event = Competition.objects.create(season=self.season, kind=Competition.Kind.GRAND_PRIX,
-                                           name=f"Grand Prix Szeged {self.year}", slug="gp-szeged",
-                                           starts=self.day(6, 14), place="Szeged")
-        entrants = self.teams[:6]
+                                           name=f"Grand Prix {place}{suffix} {self.year}", slug=slug,
+                                           starts=starts, place=place)
+        entrants = self.teams[GRAND_PRIX_ENTRANTS * number:GRAND_PRIX_ENTRANTS * (number + 1)]
         GrandPrixEntry.objects.bulk_create(GrandPrixEntry(competition=event, team=team) for team in entrants)
         # R17: each team plays 3 matches; three rounds of three pairings.
         rounds = [[(0, 1), (2, 3), (4, 5)], [(0, 2), (1, 4), (3, 5)], [(0, 5), (1, 3), (2, 4)]]
-        for pairings in rounds:
-            for a, b in pairings:
-                self.play(self.new_match(event, entrants[a], entrants[b], self.day(6, 14)))
+        pairs = [(entrants[a], entrants[b]) for pairings in rounds for a, b in pairings]
+        if self.scale == 1:
+            for a, b in pairs:
+                self.play(self.new_match(event, a, b, starts))
+        else:
+            self.record_in_bulk([self.new_match(event, a, b, starts, save=False) for a, b in pairs])
+
+    # --- a national-scale season (--scale N, N >= 2) -------------------------------------------
+
+    def played(self, match, full=False):
+        records = bridge.random_hand_records(self.rng, match.hands_expected,
+                                             first_attackers=self.rng.choice("AB"), full=full, table=True)
+        return bulk.PlayedMatch(match, records)
+
+    def record_in_bulk(self, matches, full_every=10):
+        juror = self.users[self.rng.choice(["jury1", "jury2"])]
+        played = (self.played(match, full=number % full_every == 0) for number, match in enumerate(matches))
+        return bulk.record_confirmed(played, juror=juror, chief=self.users["chief"])
+
+    def full_championship(self):
+        """R15: every team plays its 52 matches: team i meets teams i+1 ... i+26 (around the
+        circle). Most are confirmed; the last ones are being entered, awaiting confirmation or
+        still to be played, as on any match day."""
+        competition = Competition.objects.create(season=self.season, kind=Competition.Kind.CHAMPIONSHIP,
+                                                 name=f"Csapatbajnokság {self.year}", slug="bajnoksag")
+        count = len(self.teams)
+        pairs = [(self.teams[i], self.teams[(i + step) % count])
+                 for step in range(1, MATCH_LIMIT // 2 + 1) for i in range(count)]
+        scheduled, drafts, awaiting = 12 * self.scale, 2 * self.scale, 4 * self.scale
+        played = len(pairs) - scheduled
+        confirmed = played - drafts - awaiting
+        first, last = datetime.date(self.year, 2, 1), self.today - datetime.timedelta(days=1)
+        span = max((last - first).days, 0)
+
+        def date_of(number):
+            return first + datetime.timedelta(days=span * number // played)
+
+        self.record_in_bulk(self.new_match(competition, a, b, date_of(number), save=False)
+                            for number, (a, b) in enumerate(pairs[:confirmed]))
+        for number, (a, b) in enumerate(pairs[confirmed:played], start=confirmed):
+            hands = 5 if number - confirmed < drafts else None
+            self.play(self.new_match(competition, a, b, date_of(number)), confirm=False, hands=hands)
+        for number, (a, b) in enumerate(pairs[played:]):
+            later = min(self.today + datetime.timedelta(days=7 + number // count), datetime.date(self.year, 12, 31))
+            match = self.new_match(competition, a, b, later, substitute_ok=False, played_publicly=number >= 2)
+            if number == 0 and later >= timezone.localdate():  # R15: a private match the chief jury agreed
+                matches.agree_match(match, self.users["chief"])
 
     def cup(self):
         competition = Competition.objects.create(season=self.season, kind=Competition.Kind.CUP,

@@ -1,0 +1,81 @@
+"""Match-day pages: today's matches with their state (a score only once confirmed), the big
+screen, and the live standings and bracket refreshing themselves with htmx at no cost while
+nothing changed (304)."""
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
+from tournaments import matches
+from tournaments.models import Competition
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def day():
+    season = make_season(timezone.localdate().year)
+    championship = make_competition(season=season)
+    teams = [make_team(f"Team {n}", season=season) for n in range(8)]
+    today = timezone.localdate()
+    scheduled = make_match(teams[0], teams[1], championship, played_on=today)
+    playing = make_match(teams[2], teams[3], championship, played_on=today)
+    matches.record_match(playing, eight_hand_records()[:3], user=make_user("jury"), draft=True)
+    awaiting = make_match(teams[4], teams[5], championship, hand_records=eight_hand_records(), played_on=today)
+    confirmed = make_match(teams[6], teams[7], championship, hand_records=eight_hand_records(), confirmed=True,
+                           played_on=today)
+    return {"scheduled": scheduled, "playing": playing, "awaiting": awaiting, "confirmed": confirmed}
+
+
+def row_of(html, match):
+    start = html.index(f"{match.team_a} – {match.team_b}")
+    return html[start:html.index("</tr>", start)]
+
+
+def test_today_shows_each_matchs_state_and_only_confirmed_scores(client, day):
+    html = client.get(reverse("public:today")).text
+    assert "Scheduled" in row_of(html, day["scheduled"])
+    assert "Being played" in row_of(html, day["playing"])
+    awaiting = row_of(html, day["awaiting"])
+    assert "Awaiting confirmation" in awaiting and "88" not in awaiting and ":" not in awaiting.split("state")[-1]
+    assert "Confirmed" in row_of(html, day["confirmed"]) and "88 : 93" in row_of(html, day["confirmed"])
+
+
+@pytest.mark.parametrize("more", [0, 6])
+def test_the_today_page_takes_the_same_queries_however_many_matches(client, day, django_assert_num_queries, more):
+    season = day["scheduled"].competition.season
+    for _ in range(more):
+        make_match(make_team(season=season), make_team(season=season), day["scheduled"].competition,
+                   played_on=timezone.localdate())
+    with django_assert_num_queries(2):  # the public data version, the day's matches with their teams
+        response = client.get(reverse("public:today"))
+    assert response.text.count("<tr class=\"match-") == 4 + more
+
+
+def test_a_confirmation_reaches_the_polling_page_and_an_unchanged_poll_is_304(client, day):
+    url = reverse("public:today")
+    poll = {"HX-Request": "true", "HX-Target": "live"}
+    first = client.get(url, headers=poll)
+    assert 'hx-trigger="every' in first.text and 'hx-select="#live"' in first.text
+    assert client.get(url, headers={**poll, "If-None-Match": first["ETag"]}).status_code == 304
+
+    matches.confirm_match(day["awaiting"], make_user("chief"))
+
+    after = client.get(url, headers={**poll, "If-None-Match": first["ETag"]})
+    assert after.status_code == 200 and "88 : 93" in row_of(after.text, day["awaiting"])
+
+
+def test_standings_and_bracket_poll_themselves_with_a_static_script(client, day):
+    year = timezone.localdate().year
+    make_competition(Competition.Kind.CUP, season=day["confirmed"].competition.season)
+    for url in (reverse("public:championship", args=[year]), reverse("public:cup", args=[year]),
+                reverse("public:big_screen", args=[year]), reverse("public:today")):
+        html = client.get(url).text
+        assert 'id="live"' in html and 'hx-trigger="every' in html, url
+        assert "htmx" in html and "<script>" not in html, url  # no inline script (a content policy forbids it)
+
+
+def test_the_big_screen_shows_the_days_matches(client, day):
+    html = client.get(reverse("public:big_screen", args=[timezone.localdate().year])).text
+    assert "88 : 93" in row_of(html, day["confirmed"]) and "Being played" in row_of(html, day["playing"])

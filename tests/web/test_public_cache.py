@@ -1,0 +1,186 @@
+"""Public pages are served from a cache keyed by the public data version, which every write to
+the association's data moves on in the same transaction: a change reaches every page at once, an
+unchanged page costs a 304 or a cache hit (one query), and nothing cached is ever stale."""
+
+import datetime
+import re
+
+import pytest
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
+from tournaments import matches, public_cache
+from tournaments.competitions.cup import enter_team, make_draw
+from tournaments.models import Competition, Match, Team
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def season():
+    season = make_season()
+    make_competition(season=season)
+    cup = make_competition(Competition.Kind.CUP, season=season)
+    teams = [make_team(f"Team {n}", season=season) for n in range(4)]
+    for team in teams:
+        enter_team(cup, team, on=datetime.date(2025, 9, 1))
+    return season
+
+
+def urls(team):
+    return {
+        "season": reverse("public:season", args=[2025]),
+        "championship": reverse("public:championship", args=[2025]),
+        "championship_pdf": reverse("public:championship_pdf", args=[2025]),
+        "championship_xlsx": reverse("public:championship_xlsx", args=[2025]),
+        "team": reverse("public:team", args=[2025, team.pk]),
+        "cup": reverse("public:cup", args=[2025]),
+        "register": reverse("register:index"),
+    }
+
+
+def page(client, url, **headers):
+    response = client.get(url, headers=headers)
+    assert response.status_code in (200, 304), url
+    return response
+
+
+def text(response):
+    return response.content.decode() if response["Content-Type"].startswith("text/html") else ""
+
+
+def test_an_unchanged_page_is_not_modified_then_served_from_the_cache(client, season, django_assert_num_queries):
+    url = reverse("public:championship", args=[2025])
+    first = page(client, url)
+    assert first["X-Public-Cache"] == "miss" and first["ETag"] and first["Last-Modified"]
+    assert "no-cache" in first["Cache-Control"]
+
+    with django_assert_num_queries(1):  # the version: nothing else is read
+        again = page(client, url, if_none_match=first["ETag"])
+    assert again.status_code == 304
+    # A date alone never earns a 304: one second can hold several versions of the data.
+    assert page(client, url, if_modified_since=first["Last-Modified"]).status_code == 200
+
+    with django_assert_num_queries(1):
+        cached = page(Client(), url)
+    assert cached["X-Public-Cache"] == "hit" and cached.content == first.content.replace(
+        csrf_token(first).encode(), csrf_token(cached).encode())
+
+
+def test_pdf_and_spreadsheet_are_cached_with_their_headers(client, season):
+    for name in ("championship_pdf", "championship_xlsx"):
+        url = urls(Team.objects.first())[name]
+        first, second = page(client, url), page(Client(), url)
+        assert (first["X-Public-Cache"], second["X-Public-Cache"]) == ("miss", "hit")
+        assert second.content == first.content
+        assert second["Content-Type"] == first["Content-Type"]
+        assert second["Content-Disposition"] == first["Content-Disposition"]
+
+
+def confirm_a_match(teams):
+    match = make_match(teams[0], teams[1], hand_records=eight_hand_records())
+    matches.confirm_match(match, make_user("chief"))
+    return [("championship", "88"), ("team", "93")]
+
+
+def rename_a_team(teams):
+    Team.objects.filter(pk=teams[0].pk).update(name="Renamed Rooks")  # a bulk update bumps too
+    return [(page_name, "Renamed Rooks") for page_name in ("season", "championship", "team", "cup")]
+
+
+def make_the_draw(teams):
+    make_draw(Competition.objects.get(kind=Competition.Kind.CUP), seed="cache")
+    return [("cup", "Team 3")]
+
+
+def change_a_register_setting(teams):
+    season = teams[0].season
+    season.trophy_points_are_values = True
+    season.save()
+    return []
+
+
+CHANGES = [confirm_a_match, rename_a_team, make_the_draw, change_a_register_setting]
+
+
+@pytest.mark.parametrize("change", CHANGES, ids=lambda change: change.__name__)
+def test_every_change_reaches_every_page_at_once(client, season, change):
+    teams = list(Team.objects.order_by("name"))
+    addresses = urls(teams[0])
+    before = {name: page(client, url) for name, url in addresses.items()}
+    assert all(page(client, url)["X-Public-Cache"] == "hit" for url in addresses.values())
+
+    expected = change(teams)
+
+    for name, url in addresses.items():
+        after = page(client, url, if_none_match=before[name]["ETag"])
+        assert after.status_code == 200 and after["X-Public-Cache"] == "miss", name
+        assert after["ETag"] != before[name]["ETag"], name
+    for name, shown in expected:
+        assert shown in text(page(client, addresses[name])), (name, shown)
+
+
+def test_a_correction_replaces_the_cached_score(client, season):
+    teams = list(Team.objects.order_by("name"))
+    match = make_match(teams[0], teams[1], hand_records=eight_hand_records(), confirmed=True)
+    url = reverse("public:match", args=[2025, match.pk])
+    before = page(client, url)
+    records = eight_hand_records()
+    records[0]["announcements"][0]["result"] = "lost"
+    matches.correct_match(Match.objects.get(pk=match.pk), records, user=make_user("chief"), reason="Misread sheet")
+    after = page(client, url, if_none_match=before["ETag"])
+    assert after.status_code == 200 and after.content != before.content
+    corrected = Match.objects.get(pk=match.pk)
+    assert f"{corrected.score_a}" in text(after)
+
+
+def test_a_rolled_back_change_leaves_the_version(season):
+    before = public_cache.current_version()
+    with pytest.raises(RuntimeError), transaction.atomic():
+        Team.objects.filter(pk=Team.objects.first().pk).update(name="Never")
+        raise RuntimeError
+    assert public_cache.current_version() == before
+
+
+def test_one_transaction_moves_the_version_once(season):
+    before = public_cache.current_version()
+    with transaction.atomic():
+        for team in Team.objects.all():
+            team.name += " FC"
+            team.save()
+    after = public_cache.current_version()
+    assert after.token != before.token and after.number == before.number + 1
+
+
+def csrf_token(response):
+    found = re.search(r'name="csrfmiddlewaretoken" value="([A-Za-z0-9]+)"', text(response))
+    return found.group(1) if found else ""
+
+
+def test_a_cached_page_carries_each_visitors_own_form_token(season):
+    url = reverse("public:championship", args=[2025])
+    first_visitor, second_visitor = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    page(first_visitor, url)
+    served = page(second_visitor, url)
+    assert served["X-Public-Cache"] == "hit"
+    # The language form works for the second visitor with the token its cached copy holds.
+    response = second_visitor.post(reverse("set_language"), {"language": "hu", "next": url,
+                                                              "csrfmiddlewaretoken": csrf_token(served)})
+    assert response.status_code == 302
+    assert page(second_visitor, url)["Content-Language"] == "hu"
+
+
+def test_pages_are_cached_per_language(client, season):
+    url = reverse("public:championship", args=[2025])
+    english = page(client, url)
+    hungarian = page(Client(), url, accept_language="hu")
+    assert hungarian["X-Public-Cache"] == "miss" and hungarian["ETag"] != english["ETag"]
+    assert hungarian["Content-Language"] == "hu"
+
+
+def test_signed_in_pages_are_not_cached(client, season):
+    client.force_login(make_user("jury"))
+    response = page(client, reverse("public:championship", args=[2025]))
+    assert not response.has_header("X-Public-Cache") and not response.has_header("ETag")

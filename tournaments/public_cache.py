@@ -1,0 +1,229 @@
+"""Public pages served from a shared cache that is never stale.
+
+The key is the public data version (models.PublicDataVersion), which every write to the
+association's data moves on *in the same transaction*: a database hook sees each INSERT, UPDATE
+or DELETE on one of the app's tables (a confirmed match, a correction, a draw, a register
+setting, a team's name, the admin, bulk paths, anything) and bumps the version with it. No
+write path has to remember to do it, and none can forget.
+
+A public page is read under the version read first, so what is cached under a version is never
+older than that version. Each bump draws a new random token, so a version rolled back with its
+transaction is never reused for other data.
+
+The middleware answers conditional requests (``ETag`` and ``Last-Modified``: 304 Not Modified
+while the version is unchanged) and serves public pages, PDFs and spreadsheets from the cache
+(Django's cache: a file cache shared by one machine's workers, or Redis for several machines).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.conf import settings
+from django.core.cache import caches
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.utils import timezone, translation
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.http import http_date
+
+VERSION_TABLE = "tournaments_publicdataversion"
+WRITE = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+["`]?(tournaments_\w+)', re.IGNORECASE)
+# Public pages: the standings, results and the register (their jury-only views need a login, and
+# only anonymous requests are cached).
+PUBLIC_NAMESPACES = {"public", "register"}
+PUBLIC_URL_NAMES: set[str] = set()  # the front page is rendered afresh for every request
+CSRF_INPUT = re.compile(rb'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]{64}(")')
+CSRF_PLACEHOLDER = b"\x00csrf-token\x00"
+KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
+
+
+# --- the version: bumped by every write, in its transaction -------------------------------------
+
+
+def changes_public_data(sql: str) -> bool:
+    match = WRITE.match(sql)
+    if match is None:
+        return False
+    table = match.group(1).lower()
+    return table != VERSION_TABLE and not table.startswith("tournaments_historical")
+
+
+def _noted_bump(connection):
+    """A marker kept with the transaction's on-commit callbacks: Django drops it when the
+    transaction (or the savepoint it was made in) rolls back, together with the bump itself."""
+
+    def bumped():
+        pass
+
+    bumped.savepoints = set(connection.savepoint_ids)
+    connection.public_data_bump = bumped
+    return bumped
+
+
+def _already_bumped(connection) -> bool:
+    """Whether this transaction, at this savepoint, has bumped since the version was last read on
+    this connection (a transaction that reads public pages between its writes, as a test does,
+    needs a bump after each)."""
+    marker = getattr(connection, "public_data_bump", None)
+    if marker is None or not connection.in_atomic_block:
+        return False
+    return marker.savepoints == set(connection.savepoint_ids) and any(
+        func is marker for _, func, _ in connection.run_on_commit)
+
+
+def bump(connection=None) -> None:
+    """Move the public data version on, in the connection's current transaction."""
+    connection = connection or connections[DEFAULT_DB_ALIAS]
+    if _already_bumped(connection):
+        return
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    token = uuid.uuid4().hex
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {VERSION_TABLE} SET number = number + 1, epoch = %s, changed_at = %s WHERE id = 1",
+                       [token, now])
+        if cursor.rowcount == 0:  # an emptied database (flush): the row comes back
+            cursor.execute(f"INSERT INTO {VERSION_TABLE} (id, epoch, number, changed_at) VALUES (1, %s, 1, %s) "
+                           "ON CONFLICT (id) DO NOTHING", [token, now])
+    if connection.in_atomic_block:
+        connection.on_commit(_noted_bump(connection))
+
+
+def bump_after_writes(execute, sql, params, many, context):
+    """Database hook (installed on every connection): a write to the app's data bumps the version."""
+    result = execute(sql, params, many, context)
+    if changes_public_data(sql):
+        bump(context["connection"])
+    return result
+
+
+def install(connection, **kwargs) -> None:
+    """On every new database connection (``connection_created``); first in the list, so that
+    ``connection.execute_wrapper()`` blocks still remove their own hook on exit."""
+    if bump_after_writes not in connection.execute_wrappers:
+        connection.execute_wrappers.insert(0, bump_after_writes)
+
+
+def after_migrate(using=DEFAULT_DB_ALIAS, **kwargs) -> None:
+    bump(connections[using])
+
+
+@dataclass(frozen=True)
+class Version:
+    token: str
+    number: int
+    changed_at: datetime
+
+    @property
+    def etag(self) -> str:
+        return f"{self.number}.{self.token[:16]}"
+
+
+def current_version() -> Version | None:
+    """The public data version (one query); None while the database has none (just emptied)."""
+    from tournaments.models import PublicDataVersion
+
+    connections[DEFAULT_DB_ALIAS].public_data_bump = None  # the next write here bumps again
+    row = PublicDataVersion.objects.filter(pk=1).values_list("epoch", "number", "changed_at").first()
+    return Version(*row) if row else None
+
+
+# --- the middleware -----------------------------------------------------------------------------
+
+
+def _is_public(request) -> bool:
+    match = request.resolver_match
+    if match is None or request.method not in ("GET", "HEAD"):
+        return False
+    if match.namespace not in PUBLIC_NAMESPACES and match.url_name not in PUBLIC_URL_NAMES:
+        return False
+    # A signed-in user's pages carry their name and links; a pending message is shown once.
+    return "messages" not in request.COOKIES and not request.user.is_authenticated
+
+
+def _variant(request) -> str:
+    """What besides the address changes the page: the language, and an htmx request's fragment."""
+    htmx = request.headers.get("HX-Request") == "true"
+    target = request.headers.get("HX-Target", "") if htmx else ""
+    return f"{translation.get_language()}.{'htmx:' + target if htmx else 'page'}"
+
+
+def _cache_key(version: Version, request) -> str:
+    address = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:32]
+    return f"public-page:{version.token}:{_variant(request)}:{address}"
+
+
+def _etag(version: Version, request) -> str:
+    return f'"{version.etag}.{hashlib.sha256(_variant(request).encode()).hexdigest()[:8]}"'
+
+
+def _validators(response, version: Version, request) -> None:
+    response["ETag"] = _etag(version, request)
+    response["Last-Modified"] = http_date(version.changed_at.timestamp())
+    # Every use asks again (a 304 while unchanged); private: the page holds this visitor's form token.
+    response["Cache-Control"] = "private, no-cache"
+    patch_vary_headers(response, ("Accept-Language", "Cookie", "HX-Request", "HX-Target"))
+
+
+def _page_cache():
+    return caches[settings.PUBLIC_PAGE_CACHE]
+
+
+class PublicCacheMiddleware:
+    """Conditional GET and the shared cache, for anonymous requests to public pages."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        version = getattr(request, "public_data_version", None)
+        if version is not None and response.status_code == 200 and not response.streaming \
+                and not response.has_header("X-Public-Cache"):
+            self._store(request, response, version)
+        return response
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if not _is_public(request):
+            return None
+        version = current_version()
+        if version is None:
+            return None
+        request.public_data_version = version
+        # The ETag decides: Last-Modified is sent, but a date alone never earns a 304, since
+        # one second can hold several versions.
+        unchanged = get_conditional_response(request, etag=_etag(version, request))
+        if unchanged is not None:
+            _validators(unchanged, version, request)
+            unchanged["X-Public-Cache"] = "not-modified"
+            return unchanged
+        stored = _page_cache().get(_cache_key(version, request))
+        if stored is None:
+            return None
+        content, headers = stored
+        response = HttpResponse(_with_token(content, request))
+        for name, value in headers.items():
+            response[name] = value
+        _validators(response, version, request)
+        response["X-Public-Cache"] = "hit"
+        return response
+
+    @staticmethod
+    def _store(request, response, version: Version) -> None:
+        content = CSRF_INPUT.sub(rb"\1" + CSRF_PLACEHOLDER + rb"\2", response.content)
+        headers = {name: response[name] for name in KEPT_HEADERS if response.has_header(name)}
+        _page_cache().set(_cache_key(version, request), (content, headers), settings.PUBLIC_PAGE_CACHE_SECONDS)
+        _validators(response, version, request)
+        response["X-Public-Cache"] = "miss"
+
+
+def _with_token(content: bytes, request) -> bytes:
+    """A cached page's form token replaced by this visitor's own."""
+    if CSRF_PLACEHOLDER not in content:
+        return content
+    return content.replace(CSRF_PLACEHOLDER, get_token(request).encode())
