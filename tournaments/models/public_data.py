@@ -5,6 +5,7 @@ the version of the data it shows and is never served after that data changed."""
 import uuid
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 def new_epoch():
@@ -15,12 +16,12 @@ class PublicDataVersion(models.Model):
     """The single row (pk 1). ``epoch`` is drawn when the row is created, so a database emptied
     and filled again never reuses a version another database's pages were cached under."""
 
-    epoch = models.CharField(max_length=32, default=new_epoch)
-    number = models.BigIntegerField(default=0)
-    changed_at = models.DateTimeField()
+    epoch = models.CharField(_("epoch"), max_length=32, default=new_epoch)
+    number = models.BigIntegerField(_("version number"), default=0)
+    changed_at = models.DateTimeField(_("changed at"))
 
     class Meta:
-        verbose_name = "public data version"
+        verbose_name = _("public data version")
 
     def __str__(self):
         return f"{self.epoch}-{self.number}"

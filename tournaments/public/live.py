@@ -1,6 +1,6 @@
 """Pages for match days: the day's matches with their state, and a big-screen view of the Cup
 bracket and the day's matches for a projector at the venue. They refresh themselves (htmx
-polling, templates/public/_live_attrs.html); an unchanged page costs a 304 (tournaments.public_cache).
+polling, the #live block of each live template); an unchanged page costs a 304 (tournaments.public_cache).
 
 A match's score is shown only once it is confirmed (two jurors); before that only its state."""
 
