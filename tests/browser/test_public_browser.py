@@ -19,10 +19,11 @@ CHROMIUM = Path("/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
 # A4 portrait less the bracket's 10 mm margins (bracket.css), at the browser's 96 px an inch.
 A4_PRINTABLE_WIDTH = round((210 - 2 * 10) / 25.4 * 96)
-# The jury's and organisers' pages, the login and the language switch are not the public site;
-# the printed and spreadsheet copies are fetched for their status only.
+# The jury's and organisers' pages, the login and the language switch are not the public site, and
+# the big screen is drawn for a projector, not a phone;
+# the printed, spreadsheet, calendar and JSON copies are fetched for their status only.
 NOT_PUBLIC = ("/jury/", "/admin/", "/accounts/", "/i18n/", "/register/variants/")
-DOWNLOADS = (".pdf", ".xlsx")
+DOWNLOADS = (".pdf", ".xlsx", ".ics", ".json")
 
 pytestmark = [
     pytest.mark.browser,
@@ -48,7 +49,8 @@ def public_links(page, origin):
     for href in hrefs:
         url = urldefrag(href).url
         parts = urlsplit(url)
-        if f"{parts.scheme}://{parts.netloc}" == origin and not parts.path.startswith(NOT_PUBLIC):
+        if f"{parts.scheme}://{parts.netloc}" == origin and not parts.path.startswith(NOT_PUBLIC) \
+                and not parts.path.endswith("/big-screen/"):
             links.add(url)
     return links
 
