@@ -13,8 +13,14 @@ BLIND = HandDraft.Purpose.BLIND
 def keep(match, number: int, fields: dict, user, purpose=ENTRY) -> HandDraft:
     """Store what is typed of one hand (one row a hand and juror, replaced at each keep)."""
     draft, _created = HandDraft.objects.update_or_create(
-        match=match, number=number, purpose=purpose, user=user, defaults={"fields": fields})
+        match=match, number=number, purpose=purpose, user=user, defaults={"fields": storable(fields)})
     return draft
+
+
+def storable(fields: dict) -> dict:
+    """The typed fields without NUL characters, which no keyboard types and PostgreSQL's JSON cannot
+    hold (the refused hand's other characters are kept as typed)."""
+    return {name: value.replace("\x00", "") if isinstance(value, str) else value for name, value in fields.items()}
 
 
 def of_match(match, purpose=ENTRY, user=None) -> dict[int, HandDraft]:
