@@ -7,6 +7,7 @@ import datetime
 import threading
 
 import pytest
+from django.apps import apps
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
@@ -17,13 +18,22 @@ from tournaments import matches
 from tournaments.competitions.cup import enter_team, make_draw
 from tournaments.models import Competition, CupTie, Match
 from tournaments.refusals import Refused
+from tournaments.roles import ensure_roles
 
 pytestmark = [
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),  # the roles come back for each test
+    pytest.mark.django_db(transaction=True),
     pytest.mark.slow,
     pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks are PostgreSQL's"),
 ]
 RACERS = 20
+
+
+@pytest.fixture(autouse=True)
+def roles(transactional_db):
+    """Transactional tests run last and each empties the database, the roles with it."""
+    ensure_roles(apps)
+
+
 YEAR = timezone.localdate().year + 1
 
 
