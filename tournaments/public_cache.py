@@ -32,12 +32,17 @@ from django.utils import timezone, translation
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import http_date
 
+from tournaments.api.http import with_cors
+
 VERSION_TABLE = "tournaments_publicdataversion"
+# Tables no public page reads: what a juror has typed but not stored (a hand draft is written at
+# every pause in typing, and must not empty the public cache on a match day).
+PRIVATE_TABLES = {VERSION_TABLE, "tournaments_handdraft"}
 WRITE = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+["`]?(tournaments_\w+)', re.IGNORECASE)
 # Public pages: the standings, results and the register (their jury-only views need a login, and
-# only anonymous requests are cached).
-PUBLIC_NAMESPACES = {"public", "register"}
-PUBLIC_URL_NAMES: set[str] = set()  # the front page is rendered afresh for every request
+# only anonymous requests are cached), the API, the calendars and the certificates, and the front page.
+PUBLIC_NAMESPACES = {"public", "register", "api", "calendars", "certificates"}
+PUBLIC_URL_NAMES = {"home"}
 CSRF_INPUT = re.compile(rb'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]{64}(")')
 CSRF_PLACEHOLDER = b"\x00csrf-token\x00"
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
@@ -51,7 +56,7 @@ def changes_public_data(sql: str) -> bool:
     if match is None:
         return False
     table = match.group(1).lower()
-    return table != VERSION_TABLE and not table.startswith("tournaments_historical")
+    return table not in PRIVATE_TABLES and not table.startswith("tournaments_historical")
 
 
 def _noted_bump(connection):
@@ -147,10 +152,11 @@ def _is_public(request) -> bool:
 
 
 def _variant(request) -> str:
-    """What besides the address changes the page: the language, and an htmx request's fragment."""
+    """What besides the address changes the page: the language, an htmx request's fragment, and
+    the day (the front page's next matches and the "today" page are counted from it)."""
     htmx = request.headers.get("HX-Request") == "true"
     target = request.headers.get("HX-Target", "") if htmx else ""
-    return f"{translation.get_language()}.{'htmx:' + target if htmx else 'page'}"
+    return f"{timezone.localdate().isoformat()}.{translation.get_language()}.{'htmx:' + target if htmx else 'page'}"
 
 
 def _cache_key(version: Version, request) -> str:
@@ -163,6 +169,8 @@ def _etag(version: Version, request) -> str:
 
 
 def _validators(response, version: Version, request) -> None:
+    if request.resolver_match.namespace == "api":  # a 304 or a cached copy is open to any origin too
+        with_cors(response)
     response["ETag"] = _etag(version, request)
     response["Last-Modified"] = http_date(version.changed_at.timestamp())
     # Every use asks again (a 304 while unchanged); private: the page holds this visitor's form token.

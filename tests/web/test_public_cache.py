@@ -6,6 +6,7 @@ import datetime
 import re
 
 import pytest
+import time_machine
 from django.db import transaction
 from django.test import Client
 from django.urls import reverse
@@ -13,6 +14,7 @@ from django.urls import reverse
 from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
 from tournaments import matches, public_cache
 from tournaments.competitions.cup import enter_team, make_draw
+from tournaments.entry import drafts
 from tournaments.models import Competition, Match, Team
 
 pytestmark = pytest.mark.django_db
@@ -38,6 +40,10 @@ def urls(team):
         "team": reverse("public:team", args=[2025, team.pk]),
         "cup": reverse("public:cup", args=[2025]),
         "register": reverse("register:index"),
+        "home": reverse("home"),
+        "api_championship": reverse("api:championship", args=[2025]),
+        "api_team": reverse("api:team", args=[2025, team.pk]),
+        "calendar": reverse("calendars:team", args=[2025, team.pk]),
     }
 
 
@@ -67,6 +73,40 @@ def test_an_unchanged_page_is_not_modified_then_served_from_the_cache(client, se
         cached = page(Client(), url)
     assert cached["X-Public-Cache"] == "hit" and cached.content == first.content.replace(
         csrf_token(first).encode(), csrf_token(cached).encode())
+
+
+def test_the_api_is_cached_with_its_cross_origin_headers(client, season):
+    url = reverse("api:championship", args=[2025])
+    first, second = page(client, url), page(Client(), url)
+    assert (first["X-Public-Cache"], second["X-Public-Cache"]) == ("miss", "hit")
+    assert second.content == first.content and second["Content-Type"] == "application/json"
+    assert second["Access-Control-Allow-Origin"] == "*"
+    assert second["Access-Control-Expose-Headers"] == "ETag"
+    assert page(Client(), url, if_none_match=second["ETag"]).status_code == 304
+
+
+def test_the_front_page_is_cached_until_the_day_changes(client, season, frozen_today):
+    url = reverse("home")
+    first, second = page(client, url), page(Client(), url)
+    assert (first["X-Public-Cache"], second["X-Public-Cache"]) == ("miss", "hit")
+    # Its next matches are counted from today: tomorrow it is rendered again, and so is "today".
+    with time_machine.travel(datetime.datetime.combine(frozen_today + datetime.timedelta(days=1),
+                                                       datetime.time(12), tzinfo=datetime.UTC)):
+        tomorrow = page(client, url, if_none_match=first["ETag"])
+        assert tomorrow.status_code == 200 and tomorrow["X-Public-Cache"] == "miss"
+        assert page(Client(), reverse("public:today"))["X-Public-Cache"] == "miss"
+
+
+def test_a_juror_typing_a_hand_leaves_the_public_pages_cached(client, season):
+    """A hand draft is saved at every pause in typing; no public page shows it."""
+    teams = list(Team.objects.order_by("name"))
+    match = make_match(teams[0], teams[1])
+    url = reverse("public:championship", args=[2025])
+    page(client, url)
+    before = public_cache.current_version()
+    drafts.keep(match, 5, {"holdings_a": "XXI"}, make_user("jury"))
+    assert public_cache.current_version() == before
+    assert page(Client(), url)["X-Public-Cache"] == "hit"
 
 
 def test_pdf_and_spreadsheet_are_cached_with_their_headers(client, season):
