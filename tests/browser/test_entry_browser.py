@@ -1,31 +1,10 @@
 """A juror logs in and types a hand from the keyboard; the score appears, computed on the server
 by the engine (htmx partial), with no scoring in the browser."""
 
-import os
-from pathlib import Path
 
 import pytest
 
 from tests.factories import PASSWORD, make_match, make_user
-
-CHROMIUM = Path("/usr/bin/chromium")
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Chromium at /usr/bin/chromium"),
-]
-
-
-@pytest.fixture
-def page():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are safe.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        yield browser.new_page()
-        browser.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
 def test_a_juror_types_a_hand_and_sees_the_engines_score(page, live_server, transactional_db):

@@ -2,8 +2,6 @@
 are finished, a bad hand kept as typed without holding the others back, the focus on the first
 problem, the submitted match read-only, blind confirmation, and the phone layout."""
 
-import os
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -11,13 +9,6 @@ from django.urls import reverse
 from tests.factories import PASSWORD, eight_hand_records, make_competition, make_match, make_user
 from tournaments import matches
 from tournaments.models import Hand, HandDraft, Match
-
-CHROMIUM = Path("/usr/bin/chromium")
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Chromium at /usr/bin/chromium"),
-]
 
 # tests/factories.eight_hand_records() in the notation, as a juror types it: A's trumps, honours
 # and XVI-XVIII (B's follow from A's), the announcements, the silent premiums.
@@ -42,17 +33,6 @@ def roles(transactional_db):
     from tournaments.roles import ensure_roles
 
     ensure_roles(apps)
-
-
-@pytest.fixture
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
 def logged_in(browser, live_server, username, path, width=1280):

@@ -3,7 +3,6 @@ crawled from the home page at 390 px finds no missing page and no error, and no 
 sideways; the Cup bracket printed fits the paper with its Final and without the navigation."""
 
 import os
-from pathlib import Path
 from urllib.parse import urldefrag, urlsplit
 
 import pytest
@@ -15,7 +14,6 @@ from tournaments.competitions.cup import enter_team, make_draw
 from tournaments.models import Competition
 from tournaments.roles import ensure_roles
 
-CHROMIUM = Path("/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
 # A4 portrait less the bracket's 10 mm margins (bracket.css), at the browser's 96 px an inch.
 A4_PRINTABLE_WIDTH = round((210 - 2 * 10) / 25.4 * 96)
@@ -24,23 +22,6 @@ A4_PRINTABLE_WIDTH = round((210 - 2 * 10) / 25.4 * 96)
 # the printed, spreadsheet, calendar and JSON copies are fetched for their status only.
 NOT_PUBLIC = ("/jury/", "/admin/", "/accounts/", "/i18n/", "/register/variants/")
 DOWNLOADS = (".pdf", ".xlsx", ".ics", ".json")
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Chromium at /usr/bin/chromium"),
-]
-
-
-@pytest.fixture
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are safe.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        yield browser
-        browser.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
 def public_links(page, origin):
