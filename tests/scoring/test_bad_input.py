@@ -81,24 +81,17 @@ def assert_answered_or_refused(code: int, out: str, err: str) -> None:
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.parametrize(("kind", "records", "evaluate"), [("hand", HAND_RECORDS, evaluate_hand),
+                                                         ("match", MATCH_RECORDS, evaluate_match)])
 @FUZZ
-@given(damaged(HAND_RECORDS))
-def test_any_damaged_hand_record_is_answered_or_refused(record):
+@given(data=st.data())
+def test_any_damaged_record_is_answered_or_refused(kind, records, evaluate, data):
+    record = data.draw(damaged(records))
     try:
-        evaluate_hand(record)
+        evaluate(record)
     except InvalidRecord as invalid:
         assert invalid.problems
-    assert_answered_or_refused(*run_cli("hand", json.dumps(record).encode()))
-
-
-@FUZZ
-@given(damaged(MATCH_RECORDS))
-def test_any_damaged_match_record_is_answered_or_refused(record):
-    try:
-        evaluate_match(record)
-    except InvalidRecord as invalid:
-        assert invalid.problems
-    assert_answered_or_refused(*run_cli("match", json.dumps(record).encode()))
+    assert_answered_or_refused(*run_cli(kind, json.dumps(record).encode()))
 
 
 @FUZZ
@@ -113,20 +106,14 @@ def test_any_bytes_at_all_are_answered_or_refused(kind, data):
     assert_answered_or_refused(*run_cli(kind, data))
 
 
+@pytest.mark.parametrize(("records", "score"), [(EMPEROR_RECORDS, score_emperor),
+                                               (THREE_HANDED_RECORDS, score_three_handed)],
+                         ids=["emperor", "three-handed"])
 @FUZZ
-@given(damaged(EMPEROR_RECORDS))
-def test_any_damaged_emperor_record_is_scored_or_refused(record):
+@given(data=st.data())
+def test_any_damaged_variant_record_is_scored_or_refused(records, score, data):
     try:
-        score_emperor(record)
-    except VariantRecordError as refused:
-        assert refused.problems
-
-
-@FUZZ
-@given(damaged(THREE_HANDED_RECORDS))
-def test_any_damaged_three_handed_record_is_scored_or_refused(record):
-    try:
-        score_three_handed(record)
+        score(data.draw(damaged(records)))
     except VariantRecordError as refused:
         assert refused.problems
 
