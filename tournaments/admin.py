@@ -71,8 +71,21 @@ class CompetitionAdmin(SimpleHistoryAdmin):
         return ["kind", "drawn_at", "draw_seed"] if fixed else ["drawn_at", "draw_seed"]
 
 
+class ReadOnlyAdmin(SimpleHistoryAdmin):
+    """Rows the admin lists but never adds, changes or deletes: they are made elsewhere."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(CupTie)
-class CupTieAdmin(SimpleHistoryAdmin):
+class CupTieAdmin(ReadOnlyAdmin):
     """Read-only: the draw makes the ties, and their winners follow the confirmed match scores
     (R16); a tie's teams or winner set by hand would contradict the bracket."""
 
@@ -80,30 +93,12 @@ class CupTieAdmin(SimpleHistoryAdmin):
     list_filter = ["competition"]
     list_select_related = ["competition__season", "team_a", "team_b", "winner"]
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(Match)
-class MatchAdmin(SimpleHistoryAdmin):
+class MatchAdmin(ReadOnlyAdmin):
     """Read-only: the jury's pages are where scores are entered (the engine derives them)."""
 
     list_display = ["played_on", "competition", "team_a", "team_b", "score_a", "score_b", "state"]
     list_filter = ["state", "competition__season", "competition"]
     list_select_related = ["competition__season", "team_a", "team_b"]
     date_hierarchy = "played_on"
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
