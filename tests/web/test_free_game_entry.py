@@ -8,6 +8,8 @@ import html
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.variants import score_emperor, score_three_handed
@@ -308,3 +310,16 @@ def test_entering_a_variant_needs_the_jury(client, players):
     assert client.get(EMPEROR_URL).status_code == 403
     assert client.post(THREE_HANDED_URL, three_handed_post()).status_code == 403
     assert not FreeGame.objects.exists()
+
+
+def test_the_players_are_read_once_for_a_whole_form(jury, players):
+    with CaptureQueriesContext(connection) as refused:
+        jury.post(EMPEROR_URL, emperor_post(defender_2="Zoltan"))  # five names read, the form shown again
+    with CaptureQueriesContext(connection) as stored:
+        jury.post(EMPEROR_URL, emperor_post())
+
+    def player_reads(queries):
+        return [query["sql"] for query in queries if 'FROM "tournaments_player"' in query["sql"]]
+
+    assert len(player_reads(refused)) == 1  # the names and the list offered on the page: one query
+    assert len(player_reads(stored)) == 1

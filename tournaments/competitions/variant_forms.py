@@ -115,7 +115,8 @@ class EmperorForm(VariantGameForm):
             self.fields[f"made_{row}"] = forms.ChoiceField(label=_("Made"), choices=MADE_CHOICES, required=False)
             self.fields[f"contra_{row}"] = forms.ChoiceField(label=_("Contra on the bonus"), choices=CONTRA_CHOICES,
                                                              required=False)
-        self.order_fields([name for name in self.fields if name != "note"] + ["note"])
+        first = [*self.player_fields, "played_on"]  # the page's order, for the summary of problems
+        self.order_fields(first + [name for name in self.fields if name not in (*first, "note")] + ["note"])
 
     @property
     def rows(self):

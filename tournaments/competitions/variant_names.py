@@ -62,4 +62,5 @@ SIDE_CHOICES = [("declarer", _("declarer's side")), ("defenders", _("defenders")
 SUIT_CHOICES = [("", _("no suit")), *SUIT_NAMES.items()]
 BONUS_CHOICES = [("", "—"), *BONUS_NAMES.items()]
 ANNOUNCED_CHOICES = [("announced", _("announced")), ("silent", _("silent"))]
-MADE_CHOICES = [("", _("from the card points (High Game, Slam)")), ("made", _("made")), ("lost", _("not made"))]
+# High Game and Slam are made or not by the card points and tricks: their "made" is left empty.
+MADE_CHOICES = [("", "—"), ("made", _("made")), ("lost", _("not made"))]

@@ -80,6 +80,7 @@
         });
         list.appendChild(item);
       });
+      list.style.top = (input.offsetTop + input.offsetHeight) + "px";  // under the field, over its problems
       list.hidden = false;
       input.setAttribute("aria-expanded", "true");
       mark(-1);
