@@ -5,7 +5,8 @@ membership number), and saves the game; the three free-game forms on a phone scr
 import pytest
 from django.urls import reverse
 
-from tests.browser.test_match_day import CHROMIUM, browser, logged_in, roles  # noqa: F401 (fixtures)
+from tests.browser import test_match_day
+from tests.browser.test_match_day import CHROMIUM, logged_in
 from tests.factories import make_competition, make_player, make_season, make_user
 from tournaments.models import Competition, FreeGame
 
@@ -14,6 +15,8 @@ pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Chromium at /usr/bin/chromium"),
 ]
 YEAR = 2025
+browser = test_match_day.browser  # Chromium, and the roles a live-server test sets up itself
+roles = test_match_day.roles
 
 
 @pytest.fixture
