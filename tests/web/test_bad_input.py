@@ -2,6 +2,7 @@
 names the field and the rule, never a server error, and nothing of the refused part stored."""
 
 import datetime
+import html
 import json
 
 import pytest
@@ -205,54 +206,54 @@ def free_games():
     return make_competition(Competition.Kind.FREE_GAMES, season=make_season(2025))
 
 
-def post_free_game(client, **fields):
+def post_free_game(client, url_name="competitions:free_game_new", **fields):
     data = {"played_on": "2025-06-01", "kind": FreeGame.Kind.TRAINING, "variant": FreeGame.Variant.ROYAL,
-            "points": "", "record": "", "note": "", **fields}
-    return client.post(reverse("competitions:free_game_new", args=[2025]), data)
+            "rows": "4", "note": "", **fields}
+    return client.post(reverse(url_name, args=[2025]), data)
 
 
 @pytest.mark.parametrize("points", [2**31, 2**63, -(2**63) - 1, 10**40, 100_001])
 def test_free_game_points_out_of_range_are_refused(client, jury, free_games, points):
-    player = make_player()
-    response = post_free_game(client, points=f"{player.membership_number}: 3\n{make_player().membership_number}: "
-                                             f"{points}")
+    response = post_free_game(client, player_1=make_player("Anna").name, points_1="3",
+                              player_2=make_player("Bela").name, points_2=str(points))
     assert response.status_code == 200
-    assert "Line 2: a player&#x27;s points in a game are between -100000 and 100000." in response.content.decode()
+    bound = "less than or equal to 100000" if points > 0 else "greater than or equal to -100000"
+    assert f"Points of player 2: Ensure this value is {bound}." in html.unescape(response.content.decode())
     assert not FreeGame.objects.exists()
 
 
-def test_a_repeated_membership_number_is_refused_not_overwritten(client, jury, free_games):
-    player = make_player()
-    response = post_free_game(client, points=f"{player.membership_number}: 3\n{player.membership_number}: 5")
-    assert f"Line 2: membership number {player.membership_number} is given twice" in response.content.decode()
+def test_a_player_named_twice_is_refused_not_overwritten(client, jury, free_games):
+    player = make_player("Anna")
+    response = post_free_game(client, player_1=player.name, points_1="3", player_2="anna", points_2="5")
+    assert "Player 2: Anna is named twice." in response.content.decode()
     assert not FreeGame.objects.exists()
 
 
-@pytest.mark.parametrize(("record", "message"), [
-    ("[" * 15_000, "nested too deeply"),
-    (json.dumps({"format": "three-handed/1", "players": [[[[[[[1]]]]]]]}), "nested too deeply"),
-    ('{"players": ' + "9" * 5000 + "}", "number too long"),
-    ("{" + " " * 20_000 + "}", "at most 20000 characters"),
+@pytest.mark.parametrize(("field", "value"), [
+    ("card_points_1", "9" * 5000), ("card_points_1", "-1"), ("tricks_2", "1e3"), ("tricks_2", "[[[[]]]]"),
+    ("card_points_3", "2147483648"), ("dealer", "4"), ("player_2", "x" * 5000),
 ])
-def test_a_nested_or_huge_variant_record_is_refused(client, jury, free_games, record, message):
-    response = post_free_game(client, kind=FreeGame.Kind.VARIANT, variant=FreeGame.Variant.THREE_HANDED,
-                              record=record)
+def test_odd_numbers_of_a_variant_game_are_refused_on_their_field(client, jury, free_games, field, value):
+    for name in ("Anna", "Bela", "Csaba"):
+        make_player(name)
+    game = {"player_1": "Anna", "card_points_1": "60", "tricks_1": "10", "player_2": "Bela", "card_points_2": "40",
+            "tricks_2": "8", "player_3": "Csaba", "card_points_3": "30", "tricks_3": "7", "dealer": "1"}
+    response = post_free_game(client, "competitions:free_game_three_handed", **(game | {field: value}))
     assert response.status_code == 200
-    assert message in response.content.decode()
+    assert field in response.context["form"].errors
     assert not FreeGame.objects.exists()
 
 
-def test_a_variant_record_naming_one_player_twice_is_refused(client, jury, free_games):
+def test_a_variant_game_naming_one_player_twice_is_refused(client, jury, free_games):
     anna = make_player("Anna")
     make_player("Bela")
-    record = {"format": "three-handed/1", "players": [
-        {"name": "Anna", "card_points": 60, "tricks": 10, "dealer": True},
-        {"name": "Bela", "card_points": 40, "tricks": 8},
-        {"name": anna.membership_number, "card_points": 30, "tricks": 7}]}
-    response = post_free_game(client, kind=FreeGame.Kind.VARIANT, variant=FreeGame.Variant.THREE_HANDED,
-                              record=json.dumps(record))
+    # The same player twice: by name, then as the list offers players sharing a name.
+    response = post_free_game(client, "competitions:free_game_three_handed",
+                              player_1="Anna", card_points_1="60", tricks_1="10", dealer="1",
+                              player_2="Bela", card_points_2="40", tricks_2="8",
+                              player_3=f"Anna ({anna.membership_number})", card_points_3="30", tricks_3="7")
     assert response.status_code == 200
-    assert "names one player twice" in response.content.decode()
+    assert "Player 3: Anna is named twice" in response.content.decode()
     assert not FreeGameScore.objects.exists()
 
 

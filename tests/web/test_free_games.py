@@ -143,18 +143,19 @@ def test_a_player_the_name_does_not_find_is_refused_with_a_suggestion(client, fr
     assert not FreeGame.objects.exists()
 
 
-def test_the_jury_enters_a_variant_record_and_sees_its_problems(client, free_games, players):
-    url = reverse("competitions:free_game_new", args=[2025])
+def test_the_jury_enters_a_three_handed_game_and_sees_its_problems(client, free_games, players):
+    url = reverse("competitions:free_game_three_handed", args=[2025])
     client.force_login(make_user("jury"))
-    wrong = dict(THREE_HANDED, players=THREE_HANDED["players"][:2])
+    game = {"played_on": "2025-06-01", "dealer": "1"}
+    for row, entry in enumerate(THREE_HANDED["players"], start=1):
+        game |= {f"player_{row}": entry["name"], f"card_points_{row}": entry["card_points"],
+                 f"tricks_{row}": entry["tricks"]}
 
-    response = client.post(url, {"played_on": "2025-06-01", "kind": "variant", "variant": "three_handed",
-                                 "record": json.dumps(wrong)})
+    response = client.post(url, game | {"tricks_3": "6"})  # the tricks add up to 24, not 25
 
     assert response.status_code == 200
     assert "R18" in response.text and not FreeGame.objects.exists()
-    ok = client.post(url, {"played_on": "2025-06-01", "kind": "variant", "variant": "three_handed",
-                           "record": json.dumps(THREE_HANDED)})
+    ok = client.post(url, game)
     assert ok.status_code == 302
     assert points_of(FreeGame.objects.get())["Anna"] == 18
 

@@ -3,7 +3,7 @@ import: never a server error, and a refused post leaves the database as it was.
 
 Values are drawn from what careless and hostile users type: empty, blank, invisible characters,
 numbers far beyond any column, dates of year 1 or 9999, ids of rows that exist and that do not,
-text of every script, and JSON nested or huge (for the record fields)."""
+text of every script, and JSON nested or huge (for the fields that take many lines)."""
 
 import json
 import os
@@ -24,7 +24,7 @@ from tests.factories import (
     make_team,
     make_user,
 )
-from tournaments.models import Competition, GrandPrixEntry
+from tournaments.models import Competition, GrandPrixEntry, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -71,7 +71,8 @@ def world(django_user_model):
     }
     ids = {pk for model in apps.get_app_config("tournaments").get_models() for pk in
            model.objects.values_list("pk", flat=True)[:30]}
-    return {"season": season, "event": event, "matches": matches, "ids": sorted(ids),
+    names = sorted({name for player in Player.objects.all()[:12] for name in (player.name, player.name[:3])})
+    return {"season": season, "event": event, "matches": matches, "ids": sorted(ids), "names": names,
             "chief": make_user("chief"), "organiser": make_user("organiser")}
 
 
@@ -98,15 +99,25 @@ FORMS = [
     ("jury:agree", "scheduled", ["version"]),
     ("competitions:grand_prix_match", "grand_prix", ["counts_for_championship", "cup_tie"]),
     ("competitions:remove_match", "scheduled", []),
-    ("competitions:free_game_new", None, ["played_on", "kind", "variant", "points", "record", "note"]),
+    ("competitions:free_game_new", None, ["played_on", "kind", "variant", "note", "rows", "add_row", "player_1",
+                                          "points_1", "player_2", "points_2"]),
+    ("competitions:free_game_emperor", None, ["played_on", "declarer", "partner", "defender_1", "defender_2",
+                                              "defender_3", "bid", "contra", "card_points", "tricks", "annulments",
+                                              "rows", "add_row", "bonus_1", "suit_1", "side_1", "announced_1",
+                                              "made_1", "contra_1", "note"]),
+    ("competitions:free_game_three_handed", None, ["played_on", "player_1", "card_points_1", "tricks_1", "player_2",
+                                                   "card_points_2", "tricks_2", "player_3", "card_points_3",
+                                                   "tricks_3", "dealer", "note"]),
     ("competitions:cup_admin", None, ["action", "entry-team", "draw-seed", "draw-pairs", "tie-tie",
                                       "tie-played_on", "tie-place"]),
     ("competitions:grand_prix_admin", None, ["action", "entry-team", "withdraw-team", "draw-seed",
                                              "draw-played_on", "draw-place", "pairs-pairs", "pairs-played_on"]),
     ("register:enter_variant", None, ["player", "partner", "team", "trophy", "variant", "won_on", "competition"]),
 ]
+NAME_FIELDS = ("player", "partner", "declarer", "defender_")
 ORGANISERS_FORMS = {"competitions:cup_admin", "competitions:grand_prix_admin", "competitions:remove_match"}
-URL_ARGS = {"competitions:free_game_new": [YEAR], "competitions:cup_admin": [YEAR],
+URL_ARGS = {"competitions:free_game_new": [YEAR], "competitions:free_game_emperor": [YEAR],
+            "competitions:free_game_three_handed": [YEAR], "competitions:cup_admin": [YEAR],
             "competitions:grand_prix_admin": [YEAR, "spring"]}
 # A few examples a form on each run (hypothesis draws new ones each time); HYPOTHESIS_EXAMPLES=500 for a
 # long hunt.
@@ -124,8 +135,10 @@ def test_generated_posts_are_answered_never_a_server_error(client, world, name, 
     posted = {}
     for field in fields:
         if data.draw(st.integers(0, 5)):  # now and then a field is left out altogether
-            text_field = field in ("record", "h1-deal", "h1-tricks", "draw-pairs", "pairs-pairs", "points")
-            posted[field] = data.draw(json_texts() | values(world["ids"]) if text_field else values(world["ids"]))
+            text_field = field in ("h1-deal", "h1-tricks", "draw-pairs", "pairs-pairs")
+            name_field = field.startswith(NAME_FIELDS)  # now and then a player's real name, or a beginning of it
+            strategy = json_texts() | values(world["ids"]) if text_field else values(world["ids"])
+            posted[field] = data.draw(st.sampled_from(world["names"]) | strategy if name_field else strategy)
     before = database_state()
     response = client.post(reverse(name, args=args), posted)
     assert response.status_code < 500

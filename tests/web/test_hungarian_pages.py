@@ -128,7 +128,8 @@ def organiser_urls(year):
 
 def jury_urls(year):
     urls = [reverse("jury:matches"), reverse("jury:new_match"), reverse("register:enter_variant"),
-            reverse("competitions:free_game_new", args=[year])]
+            reverse("competitions:free_game_new", args=[year]), reverse("competitions:free_game_emperor", args=[year]),
+            reverse("competitions:free_game_three_handed", args=[year])]
     for state in Match.State:
         match = Match.objects.filter(state=state).first()
         if match:

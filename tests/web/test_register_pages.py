@@ -226,6 +226,32 @@ def test_the_variant_form_offers_the_25_trophies_and_refuses_inconsistent_entrie
     assert '<datalist id="player-names">' in client.get(url).content.decode()  # names offered as typed
 
 
+def test_a_variant_trophy_names_its_players_by_name_those_sharing_one_by_the_offer(client):
+    world = make_two_team_season()
+    first, second = factories.make_player("Kovács János"), factories.make_player("Kovács János")
+    client.force_login(factories.make_user("jury"))
+    url = reverse("register:enter_variant")
+
+    page = client.get(url)
+    assert set(page.context["form"].fields) == {"player", "partner", "team", "trophy", "variant", "won_on",
+                                                "competition"}
+    assert "<textarea" not in page.text and "membership" not in page.text.lower()
+    offers = page.text[page.text.index('<datalist id="player-names">'):]
+    assert f'<option value="Kovács János ({first.membership_number})">' in offers
+    assert f'<option value="{world.carol.name}">' in offers
+
+    shared = client.post(url, variant_form_data(world, player="kovacs janos", partner="", team=""))
+    assert shared.status_code == 200 and not TrophyWin.objects.exists()
+    assert "2 players are called “kovacs janos”" in str(shared.context["form"].errors["player"])
+    number_alone = client.post(url, variant_form_data(world, player=second.membership_number, partner="", team=""))
+    assert "No player is called" in str(number_alone.context["form"].errors["player"])
+
+    picked = client.post(url, variant_form_data(world, player=f"Kovács János ({second.membership_number})",
+                                                partner="", team=""))
+    assert picked.status_code == 302
+    assert TrophyWin.objects.get().player == second
+
+
 # --- from the jury's entry to the register, through the bridge -----------------------------------
 
 def test_a_match_confirmed_and_corrected_through_the_engine_keeps_the_register(client):

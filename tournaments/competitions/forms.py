@@ -2,18 +2,15 @@
 R18) and the organisers' (Cup entries, draw and the ties' calendar, R16; Grand Prix entrants and
 pairings, R17)."""
 
-import json
-
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import CupTie, FreeGame, Player, Team
-from tournaments.player_names import PlayerNameField
+from tournaments.models import CupTie, FreeGame, Team
+from tournaments.player_names import PlayerNameField, share_players
 
+from . import free_games
 from .free_games import POINTS_LIMIT, SCORERS
-
-RECORD_NESTING = 5  # a variant record is an object of lists of objects; anything deeper is not one
 
 
 class GrandPrixMatchForm(forms.Form):
@@ -32,128 +29,111 @@ class GrandPrixMatchForm(forms.Form):
         self.fields["cup_tie"].queryset = tie_choices if tie_choices is not None else CupTie.objects.none()
 
 
-class FreeGameForm(forms.Form):
-    """R18: points per player for training and test games; a variant record for Emperor and
-    three-handed games (the scorer derives the points)."""
+class FreeGameEntry(forms.Form):
+    """What every free-game form asks (R18), its players typed by name (one reading of the players
+    for the whole form), and its problems listed by label for the page's summary."""
 
     played_on = forms.DateField(label=_("Played on"), widget=forms.DateInput(attrs={"type": "date"}))
-    kind = forms.ChoiceField(label=_("Kind"), choices=FreeGame.Kind.choices)
-    variant = forms.ChoiceField(label=_("Variant"), choices=FreeGame.Variant.choices)
-    points = forms.CharField(
-        label=_("Points per player by membership number"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
-        help_text=_("Or one line per player, \"membership number: points\"."),
-    )
-    record = forms.CharField(
-        label=_("Variant record (JSON)"), required=False, max_length=20_000, widget=forms.Textarea(attrs={"rows": 8}),
-        help_text=_("Emperor Tarokk and the three-handed game: the hand record; the points follow from it."),
-    )
     note = forms.CharField(label=_("Note"), required=False, max_length=200)
 
-    ROWS = 8  # players of one free game at most
+    ROWS = 0  # rows of players or bonuses offered at first ("Add a row" adds one), up to MOST_ROWS
+    MOST_ROWS = 0
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, rows=None, **kwargs):
+        self.row_count = rows or self.ROWS
         super().__init__(*args, **kwargs)
-        for row in range(1, self.ROWS + 1):
+        self.add_row_fields()
+        self.players = share_players(self)
+
+    def add_row_fields(self) -> None:
+        """The fields of each row (self.row_count of them)."""
+
+    def store(self, competition):
+        """The game stored (free_games.record_free_game); Refused when a rule says no."""
+        raise NotImplementedError
+
+    def label_of(self, name: str) -> str:
+        """The field as the summary names it."""
+        return str(self.fields[name].label)
+
+    def summary(self) -> list[tuple[str, str]]:
+        """(the field's id, "label: problem") of every problem, in the page's order; the form's
+        own problems (no field) with the page's top as their target."""
+        found = [("", str(error)) for error in self.non_field_errors()]
+        for bound in self:
+            target = f"{bound.auto_id}_0" if isinstance(bound.field.widget, forms.RadioSelect) else bound.auto_id
+            found += [(target, _("%(label)s: %(problem)s") % {"label": self.label_of(bound.name),
+                                                                      "problem": error})
+                      for error in bound.errors]
+        return found
+
+
+def row_count(data, default: int, most: int) -> int:
+    """The rows of a form as posted (the hidden "rows"), one more when "Add a row" was pressed."""
+    try:
+        rows = int(data.get("rows", default))
+    except (TypeError, ValueError):
+        rows = default
+    if "add_row" in data:
+        rows += 1
+    return max(default, min(rows, most))
+
+
+class FreeGameForm(FreeGameEntry):
+    """R18: training and test games, and variants without a scorer: each player by name, with his
+    points. Emperor Tarokk and the three-handed game have their own forms (variant_forms.py)."""
+
+    kind = forms.ChoiceField(label=_("Kind"), choices=FreeGame.Kind.choices)
+    variant = forms.ChoiceField(label=_("Variant"), choices=[
+        choice for choice in FreeGame.Variant.choices if choice[0] not in SCORERS])
+
+    ROWS = 4
+    MOST_ROWS = 40
+
+    def add_row_fields(self):
+        for row in range(1, self.row_count + 1):
             self.fields[f"player_{row}"] = PlayerNameField(label=_("Player %(row)s") % {"row": row}, required=False)
             self.fields[f"points_{row}"] = forms.IntegerField(
                 label=_("Points of player %(row)s") % {"row": row}, required=False, min_value=-POINTS_LIMIT,
                 max_value=POINTS_LIMIT,
                 widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "tiny"}))
+        self.order_fields(["played_on", "kind", "variant", "note"])
 
     @property
     def rows(self):
         """(player, points) bound fields of each row, for the page."""
-        return [(self[f"player_{row}"], self[f"points_{row}"]) for row in range(1, self.ROWS + 1)]
-
-    def clean_points(self):
-        text = self.cleaned_data["points"].strip()
-        if not text:
-            return {}
-        by_number = {}
-        for number, line in enumerate(text.splitlines(), start=1):
-            key, value = read_points_line(line, number)
-            if key in by_number:
-                raise ValidationError(_("Line %(n)s: membership number %(number)s is given twice; give each "
-                                        "player's points once."), params={"n": number, "number": key},
-                                      code="repeated")
-            by_number[key] = value
-        players = Player.objects.in_bulk(list(by_number), field_name="membership_number")
-        missing = sorted(set(by_number) - set(players))
-        if missing:
-            raise ValidationError(_("R18: no player has the membership number %(numbers)s."),
-                                  params={"numbers": ", ".join(missing)}, code="player")
-        return {players[key]: value for key, value in by_number.items()}
+        return [(self[f"player_{row}"], self[f"points_{row}"]) for row in range(1, self.row_count + 1)]
 
     def named_points(self):
-        """Training and test games: the points of each player named in the rows (R18)."""
+        """The points of each player named in the rows (R18); an empty row is left out."""
         points = {}
-        for row in range(1, self.ROWS + 1):
+        for row in range(1, self.row_count + 1):
             player, value = self.cleaned_data.get(f"player_{row}"), self.cleaned_data.get(f"points_{row}")
             if player is None and value is None:
                 continue
             if player is None:
-                self.add_error(f"player_{row}", _("Name the player who scored these points."))
+                if f"player_{row}" not in self.errors:
+                    self.add_error(f"player_{row}", _("Name the player who scored these points."))
             elif value is None:
-                self.add_error(f"points_{row}", _("Give %(player)s's points.") % {"player": player})
+                if f"points_{row}" not in self.errors:
+                    self.add_error(f"points_{row}", _("Give %(player)s's points.") % {"player": player})
             elif player in points:
                 self.add_error(f"player_{row}", _("%(player)s is named twice.") % {"player": player})
             else:
                 points[player] = value
         return points
 
-    def clean_record(self):
-        text = self.cleaned_data["record"].strip()
-        if not text:
-            return None
-        try:
-            record = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ValidationError(_("The record is not valid JSON: %(error)s (line %(line)s, column %(column)s)."),
-                                  params={"error": error.msg, "line": error.lineno, "column": error.colno},
-                                  code="json") from None
-        except (RecursionError, ValueError):  # nested past Python's limit, or a number of 4,300 digits
-            record = None
-        if record is None or nesting(record) > RECORD_NESTING:
-            raise ValidationError(_("The record is not a variant record: it is nested too deeply or holds a "
-                                    "number too long to read."), code="json")
-        return record
-
     def clean(self):
         data = super().clean()
-        named = self.named_points()
-        if "points" in data:
-            data["points"] = {**data["points"], **named}
-        if data.get("variant") in SCORERS:
-            if not data.get("record"):
-                self.add_error("record", _("R18: a game of this variant is entered as its record."))
-        elif "points" in data and not data["points"] and not self.errors:
+        data["points"] = self.named_points()
+        if not data["points"] and not self.errors:
             self.add_error("player_1", _("R18: give the points of each player."))
         return data
 
-
-def read_points_line(line: str, number: int) -> tuple[str, int]:
-    """A line "membership number: points" read; ValidationError naming the line otherwise."""
-    key, _sep, value = line.partition(":")
-    try:
-        points = int(value.strip())
-    except ValueError:
-        raise ValidationError(_("Line %(n)s: write \"membership number: points\"."),
-                              params={"n": number}, code="points") from None
-    if not -POINTS_LIMIT <= points <= POINTS_LIMIT:
-        raise ValidationError(_("Line %(n)s: a player's points in a game are between -%(limit)s and %(limit)s."),
-                              params={"n": number, "limit": POINTS_LIMIT}, code="points_range")
-    return key.strip(), points
-
-
-def nesting(value) -> int:
-    """How deep lists and objects are nested in a JSON value (a plain value is 0), without recursion."""
-    deepest, stack = 0, [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            deepest = max(deepest, depth + 1)
-            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return deepest
+    def store(self, competition):
+        data = self.cleaned_data
+        return free_games.record_free_game(competition, played_on=data["played_on"], kind=data["kind"],
+                                           variant=data["variant"], points=data["points"], note=data["note"])
 
 
 class CupEntryForm(forms.Form):

@@ -20,20 +20,32 @@ SCORERS = {
 }
 
 
+class VariantRefused(Refused):
+    """The variant scorer refused the record; ``problems`` are its problems (field, ruling,
+    message), for a form to show each against the field it concerns."""
+
+    def __init__(self, problems):
+        super().__init__([str(problem) for problem in problems], code="R18_record")
+        self.problems = list(problems)
+
+
 def variant_points(variant: str, record) -> dict[str, int]:
     """R18: each player's points from the variant's scorer (scoring/variants), by name as written
-    in the record. Raises ValidationError with every problem the scorer found."""
+    in the record. Raises VariantRefused with every problem the scorer found."""
     try:
         answer = SCORERS[variant](record)
     except VariantRecordError as refused:
-        raise Refused([str(problem) for problem in refused.problems], code="R18_record") from None
-    points = {entry["name"]: entry["points"] for entry in answer["players"]}
-    beyond = sorted(name for name, value in points.items() if not -POINTS_LIMIT <= value <= POINTS_LIMIT)
+        raise VariantRefused(refused.problems) from None
+    return {entry["name"]: entry["points"] for entry in answer["players"]}
+
+
+def check_points_range(points: dict) -> None:
+    """A player's points within what the database holds (POINTS_LIMIT either way)."""
+    beyond = sorted(str(player) for player, value in points.items() if not -POINTS_LIMIT <= value <= POINTS_LIMIT)
     if beyond:
         raise Refused(_("R18: the record gives %(names)s points beyond -%(limit)s to %(limit)s; check "
-                                "its numbers.") % {"names": ", ".join(beyond), "limit": POINTS_LIMIT},
-                              code="R18_points_range")
-    return points
+                        "its numbers.") % {"names": ", ".join(beyond), "limit": POINTS_LIMIT},
+                      code="R18_points_range")
 
 
 def find_players(names) -> dict[str, Player]:
@@ -50,9 +62,12 @@ def find_players(names) -> dict[str, Player]:
 
 
 def record_free_game(competition, *, played_on: datetime.date, kind: str, variant: str = FreeGame.Variant.ROYAL,
-                     points: dict | None = None, record=None, note: str = "") -> FreeGame:
+                     points: dict | None = None, record=None, players: dict | None = None,
+                     note: str = "") -> FreeGame:
     """Store a free game (R18). Emperor and three-handed games give their record, whose points the
-    variant scorer derives; other games give the points per player (Player -> int)."""
+    variant scorer derives, and ``players``, the Player each name of the record stands for (the
+    jury's form names them; without it each name is looked up as a name or membership number);
+    other games give the points per player (Player -> int). Nothing is stored on a refusal."""
     if competition.kind != Competition.Kind.FREE_GAMES:
         raise Refused(_("R18: free games are recorded in the season's free games."), code="R18_kind")
     if played_on.year != competition.season.year:
@@ -60,11 +75,12 @@ def record_free_game(competition, *, played_on: datetime.date, kind: str, varian
                               % {"year": played_on.year}, code="R18_year")
     if variant in SCORERS:
         by_name = variant_points(variant, record)
-        players = find_players(list(by_name))
+        players = players if players is not None else find_players(list(by_name))
         points = {players[name]: value for name, value in by_name.items()}
         if len(points) != len(by_name):
             raise Refused(_("R18: the record names one player twice (by name and by membership number)."),
                                   code="R18_player_twice")
+        check_points_range(points)
     else:
         record = None
         if not points:

@@ -15,7 +15,7 @@ from tournaments.player_names import names_for_the_list
 from tournaments.refusals import Refused
 from tournaments.roles import answer_refusal, jury_only, organisers_only
 
-from . import cup, free_games, grand_prix
+from . import cup, grand_prix
 from .cup import current_round_tie
 from .forms import (
     CupDrawForm,
@@ -27,7 +27,10 @@ from .forms import (
     GrandPrixPairsForm,
     GrandPrixWithdrawForm,
     TieScheduleForm,
+    row_count,
 )
+from .free_games import VariantRefused
+from .variant_forms import EmperorForm, ThreeHandedForm
 
 
 @jury_only
@@ -54,22 +57,45 @@ def grand_prix_match(request, pk):
 
 @jury_only
 def free_game_new(request, year):
+    """R18: a training or test game, or a variant without a scorer: each player by name, his points."""
+    return enter_free_game(request, year, FreeGameForm, "competitions/free_game_form.html")
+
+
+@jury_only
+def free_game_emperor(request, year):
+    """R18: an Emperor Tarokk hand; its scorer derives the points."""
+    return enter_free_game(request, year, EmperorForm, "competitions/free_game_emperor.html")
+
+
+@jury_only
+def free_game_three_handed(request, year):
+    """R18: a hand of the three-handed game; its scorer derives the points."""
+    return enter_free_game(request, year, ThreeHandedForm, "competitions/free_game_three_handed.html")
+
+
+def enter_free_game(request, year, form_class, template):
+    """A free-game form: "Add a row" shows the form again with one more row and what was typed
+    (nothing is checked or stored); "Save" stores the game, or shows every problem on its field
+    with the input as typed and stores nothing."""
     season = get_object_or_404(Season, year=year)
     competition = get_object_or_404(Competition, season=season, kind=Competition.Kind.FREE_GAMES)
-    form = FreeGameForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            free_games.record_free_game(competition, played_on=data["played_on"], kind=data["kind"],
-                                        variant=data["variant"], points=data["points"], record=data["record"],
-                                        note=data["note"])
-        except Refused as refused:
-            answer_refusal(request, refused, form)
-        else:
-            messages.success(request, _("Free game saved."))
-            return redirect(reverse("public:free_games", args=[year]))
-    return render(request, "competitions/free_game_form.html", {
-        "season": season, "form": form, "player_names": names_for_the_list()})
+    rows = row_count(request.POST, form_class.ROWS, form_class.MOST_ROWS)
+    if request.method == "POST" and "add_row" in request.POST:
+        form = form_class(initial=request.POST.dict(), rows=rows)
+    else:
+        form = form_class(request.POST or None, rows=rows)
+        if request.method == "POST" and form.is_valid():
+            try:
+                form.store(competition)
+            except VariantRefused as refused:
+                form.add_problems(refused.problems)
+            except Refused as refused:
+                form.add_error("played_on" if getattr(refused, "code", None) == "R18_year" else None, refused)
+            else:
+                messages.success(request, _("Free game saved."))
+                return redirect(reverse("public:free_games", args=[year]))
+    return render(request, template, {
+        "season": season, "form": form, "player_names": names_for_the_list(form.players)})
 
 
 @organisers_only

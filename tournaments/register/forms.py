@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Competition, Team, TrophyWin
 from tournaments.models.trophies import TROPHY_CHOICES
-from tournaments.player_names import PlayerNameField
+from tournaments.player_names import PlayerNameField, share_players
 from tournaments.text import visible_text
 
 # The register holds trophies from the association's first season on; none is won before this day.
@@ -30,6 +30,10 @@ class VariantTrophyForm(forms.Form):
     won_on = forms.DateField(label=_("Won on"), widget=forms.DateInput(attrs={"type": "date"}))
     competition = forms.ModelChoiceField(Competition.objects.select_related("season"), label=_("Competition"),
                                          required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = share_players(self)  # both names read one list of players
 
     def clean_won_on(self):
         won_on = self.cleaned_data["won_on"]

@@ -64,7 +64,8 @@ def enter_variant_trophy(request):
         wins = sync.enter_variant_trophy(user=request.user, **form.cleaned_data)
         messages.success(request, _("The trophy is entered in the register."))
         return redirect("register:player", pk=wins[0].player_id)
-    return render(request, "public/register/variant_form.html", {"form": form, "player_names": names_for_the_list()})
+    return render(request, "public/register/variant_form.html", {"form": form,
+                                                                  "player_names": names_for_the_list(form.players)})
 
 
 @jury_only
