@@ -58,7 +58,7 @@ def snapshot(match):
 # --- the version a button posts -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("action", ["jury:submit", "jury:confirm", "jury:agree"])
+@pytest.mark.parametrize("action", ["jury:submit", "jury:confirm", "jury:agree", "jury:withdraw"])
 @pytest.mark.parametrize("version", ["abc", "", "1e3", "99999999999999999999999", None])
 def test_an_unreadable_version_is_refused_not_a_server_error(client, chief, action, version):
     match = make_match(hand_records=eight_hand_records(), user=make_user("jury"))

@@ -88,3 +88,31 @@ def test_jurors_do_not_get_the_admin(client, role):
 
 def test_public_pages_need_no_login(client):
     assert client.get(reverse("home")).status_code == 200
+
+
+def test_read_only_pages_answer_only_get(client, match):
+    """A page that only shows something refuses a POST (405) instead of showing it again: the
+    register's public pages for anyone, the jury's lists, history, record and score sheet for the jury."""
+    public = [reverse(name) for name in ("register:index", "register:competitions", "register:awards")]
+    public += [reverse("register:player", args=[match.a_driver_id]),
+               reverse("register:competition", args=[match.competition_id])]
+    for url in public:
+        assert client.get(url).status_code == 200, url
+        assert client.post(url).status_code == 405, url
+    client.force_login(make_user("jury"))
+    jury_pages = [reverse("jury:home"), reverse("jury:matches")] + [
+        reverse(name, args=[match.pk]) for name in ("jury:history", "jury:export", "jury:score_sheet")]
+    for url in jury_pages:
+        assert client.get(url).status_code == 200, url
+        assert client.post(url).status_code == 405, url
+
+
+def test_withdrawing_a_submission_is_a_post(client):
+    juror = make_user("jury")
+    match = make_match(hand_records=eight_hand_records(), user=juror)
+    client.force_login(juror)
+    url = reverse("jury:withdraw", args=[match.pk])
+    assert client.get(url).status_code == 405
+    assert Match.objects.get(pk=match.pk).state == Match.State.ENTERED
+    assert client.post(url, {"version": match.version}).status_code == 302
+    assert Match.objects.get(pk=match.pk).state == Match.State.IN_ENTRY

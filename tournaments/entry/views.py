@@ -18,7 +18,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from tournaments import bridge, matches
 from tournaments.competitions import championship
@@ -69,6 +69,7 @@ def stored_hands(match):
 
 
 @jury_only
+@require_safe
 def match_list(request):
     filters = MatchFilterForm(request.GET or None)
     matches = (Match.objects.with_teams().select_related("entered_by", "jury_agreed_by")
@@ -376,12 +377,14 @@ def send_back(request, pk):
 
 
 @jury_only
+@require_safe
 def history(request, pk):
     match = get_match(pk)
     return render(request, "jury/history.html", {"match": match, "entries": match_history.entries_of(match)})
 
 
 @jury_only
+@require_safe
 def export_record(request, pk):
     match = get_match(pk)
     response = HttpResponse(json.dumps(bridge.match_record(match), indent=2, ensure_ascii=False),
@@ -430,6 +433,7 @@ def import_upload(request, match, data):
 
 
 @login_required
+@require_safe
 def home(request):
     """After login: today's and this week's matches, those awaiting this juror's confirmation, the
     matches this juror is entering, and a search by team. Anyone but the jury goes to the front page."""
@@ -439,8 +443,15 @@ def home(request):
 
 
 @jury_only
+@require_POST
 def withdraw(request, pk):
-    return hand_entry.withdraw(request, get_match(pk), posted_version(request))
+    match = get_match(pk)
+    try:
+        version = posted_version(request)
+    except Refused as refused:
+        answer_refusal(request, refused)
+        return redirect("jury:match", pk=match.pk)
+    return hand_entry.withdraw(request, match, version)
 
 
 @jury_only
@@ -449,6 +460,7 @@ def blind(request, pk):
 
 
 @jury_only
+@require_safe
 def score_sheet(request, pk):
     """The printed score sheet: blank for a match to be played, filled for a confirmed one."""
     return score_sheets.response(request, get_match(pk))

@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.db.models import Count, OuterRef, Subquery
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_safe
 
 from tournaments.collation import hungarian
 from tournaments.models import Competition, CupAward, Player, TrophyWin
@@ -16,12 +17,14 @@ from . import standings, sync
 from .forms import VariantTrophyForm, WithdrawalForm
 
 
+@require_safe
 def national_register(request):
     rows = standings.national_register()
     return render(request, "public/register/index.html", {
         "rows": rows, "shared_names": people.shared_names(row.player for row in rows)})
 
 
+@require_safe
 def player_trophies(request, pk):
     player = get_object_or_404(Player, pk=pk)
     wins = TrophyWin.objects.filter(player=player).select_related(
@@ -35,6 +38,7 @@ def player_trophies(request, pk):
     })
 
 
+@require_safe
 def competition_list(request):
     standing = (TrophyWin.objects.filter(competition=OuterRef("pk"), withdrawn_on__isnull=True)
                 .values("competition").annotate(count=Count("pk")).values("count"))
@@ -43,6 +47,7 @@ def competition_list(request):
     return render(request, "public/register/competitions.html", {"competitions": competitions})
 
 
+@require_safe
 def competition_trophies(request, pk):
     competition = get_object_or_404(Competition.objects.select_related("season"), pk=pk)
     wins = (TrophyWin.objects.filter(competition=competition)
@@ -51,6 +56,7 @@ def competition_trophies(request, pk):
         "competition": competition, "wins": wins, "shared_names": people.shared_names(win.player for win in wins)})
 
 
+@require_safe
 def latest_awards(request):
     events = standings.latest_award_events()
     return render(request, "public/register/awards.html", {
