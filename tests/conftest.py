@@ -51,3 +51,16 @@ def english_unless_asked(settings):
     so a test without a language of its own runs in English, as a browser asking for English would.
     The tests of the Hungarian site (tests/web/test_hungarian*.py) ask for Hungarian themselves."""
     settings.LANGUAGE_CODE = "en"
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite the test database is a file of this run, not Django's shared in-memory one: there
+    the connections of different threads share one cache and refuse each other ("table is locked")
+    instead of waiting for the writer as the site's connections do, so tests/web/test_races.py
+    could not show what parallel requests meet on SQLite."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("database") / "test.sqlite3")

@@ -59,13 +59,21 @@ def parse_database_url(url, base_dir):
     )
 
 
+# SQLite has one writer at a time and no row locks. A transaction that starts by reading and then
+# writes cannot wait for another writer (SQLite answers "database is locked" at once, a server
+# error), so every transaction takes the write lock when it begins (IMMEDIATE) and waits its turn
+# for up to ``timeout`` seconds: parallel requests (gunicorn's workers) are checked one after the
+# other and a rule's refusal is a refusal, never a 500.
+SQLITE_OPTIONS = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+
+
 def _sqlite_database(parts, base_dir):
     # urlsplit keeps the slash that separates the (empty) host from the path: drop that one only.
     path = parts.path[1:] if parts.path.startswith("/") else parts.path
     if not path:
         raise ImproperlyConfigured("DATABASE_URL names no SQLite file; use sqlite:///db.sqlite3.")
     name = path if path == ":memory:" else str(base_dir / path)
-    return {"ENGINE": "django.db.backends.sqlite3", "NAME": name}
+    return {"ENGINE": "django.db.backends.sqlite3", "NAME": name, "OPTIONS": dict(SQLITE_OPTIONS)}
 
 
 def _postgresql_database(parts):

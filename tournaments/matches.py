@@ -61,10 +61,22 @@ def lock_teams(match: Match) -> None:
     """Hold the match's two teams until the transaction ends. Every rule that counts a team's matches
     (R15: 52 Championship matches; R16: three matches a Cup tie, whose two teams these are; R17:
     three Grand Prix matches) is checked while they are held, so two saves at once are checked one
-    after the other, never both against the same count. (Rows in id order: no deadlock. SQLite
-    takes no row locks; it lets one writer through at a time.)"""
-    list(Team.objects.select_for_update().filter(pk__in=[match.team_a_id, match.team_b_id]).order_by("pk")
-         .values_list("pk", flat=True))
+    after the other, never both against the same count. (SQLite takes no row locks; it lets one
+    writer through at a time.)"""
+    hold_teams(match.team_a_id, match.team_b_id)
+
+
+def hold_teams(*team_ids) -> None:
+    """Lock the teams' rows, in id order, before any other row the transaction locks (a tie, a
+    match): every save takes them in that order, so two saves never wait for each other's rows."""
+    list(Team.objects.select_for_update().filter(pk__in=team_ids).order_by("pk").values_list("pk", flat=True))
+
+
+def lock_tie_teams(tie: CupTie) -> None:
+    """R16: hold a tie's two teams, as a juror's new match of the tie does (lock_teams), so that the
+    organisers' scheduling and the jury's count the tie's matches one after the other. Read afresh:
+    the form's tie may be older than its teams."""
+    hold_teams(*CupTie.objects.filter(pk=tie.pk).values_list("team_a_id", "team_b_id").get())
 
 
 def _after_save(match: Match) -> None:
@@ -165,6 +177,7 @@ def schedule_tie_matches(tie: CupTie, *, played_on=None, place="", user) -> list
     teams' Drivers and Catchers, by default on the round's date. A refusal names its ruling and
     schedules nothing."""
     with transaction.atomic():
+        lock_tie_teams(tie)
         tie, missing = cup.tie_to_schedule(tie)
         played_on = played_on or cup.round_date(tie.competition, tie.round)
         reason = gettext_noop("Cup tie match scheduled (R16)")
@@ -176,6 +189,7 @@ def schedule_tie_breaker(tie: CupTie, *, played_on=None, place="", user) -> Matc
     """R16: when the sums are equal after the three matches (and after every play-off so far), the
     organisers put a two-hand tie-breaker on the calendar. Refused, naming R16, at any other time."""
     with transaction.atomic():
+        lock_tie_teams(tie)
         tie = cup.locked_tie(tie)
         played_on = played_on or cup.default_play_off_date(tie)
         return _new_tie_match(tie, Match.Kind.TIE_BREAKER, played_on, place, user,
@@ -358,6 +372,7 @@ def record_hand(match: Match, number: int, record: dict, *, user, base: str | No
             "team": attackers, "number": number})])
     reason = gettext_noop("Hand %(number)s saved") % {"number": number}
     with transaction.atomic():
+        lock_teams(match)  # R15 counts the teams' recorded matches when the last hand scores this one
         locked = Match.objects.select_for_update().get(pk=match.pk)
         stored = bridge.hands_with_facts().filter(match=match, number=number).first()
         current = bridge.hand_record(stored) if stored else None

@@ -12,6 +12,7 @@ def test_relative_sqlite_path_is_taken_from_the_project_root():
     assert parse_database_url("sqlite:///db.sqlite3", ROOT) == {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": "/srv/tarokk/db.sqlite3",
+        "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
     }
 
 

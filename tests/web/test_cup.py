@@ -419,6 +419,25 @@ def test_the_organisers_page_shows_a_refusal(client):
     assert cup.cup_entries.count() == 2
 
 
+def test_a_draw_or_an_entry_sent_after_the_draw_is_refused_in_words(client):
+    # R16: a second organiser's page, opened before the first made the draw, still offers the draw
+    # and the entry; what it sends is refused, and the page says so beside the draw that stands.
+    cup, teams = cup_with(2)
+    make_draw(cup, seed="first")
+    url = reverse("competitions:cup_admin", args=[2025])
+    client.force_login(make_user("organiser"))
+
+    draw = client.post(url, {"action": "draw", "draw-seed": "second", "draw-pairs": ""})
+    entry = client.post(url, {"action": "enter", "entry-team": make_team("Late Team").pk})
+
+    assert draw.status_code == entry.status_code == 200
+    refusal = '<div class="refusal" role="alert"><ul class="errorlist nonfield"><li>R16: the draw has already been'
+    assert refusal in draw.text
+    assert "R16: registration closed when the draw was made; no team can enter now." in entry.text
+    cup.refresh_from_db()
+    assert cup.draw_seed == "first" and cup.cup_entries.count() == 2
+
+
 def test_a_random_draw_from_the_page_records_its_seed(client):
     cup, teams = cup_with(4)
     client.force_login(make_user("organiser"))

@@ -1,7 +1,12 @@
-"""Rules that count rows hold under real concurrency: twenty jurors scheduling a match of one Cup
-tie at the same moment, each on its own database connection, leave the tie with three matches
-(R16), and a team never passes its Championship limit (R15). PostgreSQL only: there the rows are
-locked (SQLite lets one writer through at a time and has no row locks to test)."""
+"""Rules that count rows hold under real concurrency: many people sending the same request at the
+same moment, each on its own database connection, never pass a limit. A Cup tie has three matches
+(R16), the Cup at most 16 entries and each team once (R16), one draw (R16), and a team at most 52
+Championship matches (R15).
+
+On PostgreSQL the requests really run side by side and the parent rows are locked (a team, a tie,
+the Cup); each test here fails there without its lock. On SQLite they run too: SQLite lets one
+writer through at a time (tournaments.env.SQLITE_OPTIONS), and what they show there is that the
+others wait their turn and are refused in words, never with a server error ("database is locked")."""
 
 import datetime
 import threading
@@ -13,18 +18,23 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import eight_hand_records, make_competition, make_season, make_team, make_user
-from tournaments import matches
+from scoring.competitions import draw_pairs
+from tests.factories import (
+    eight_hand_records,
+    make_competition,
+    make_match,
+    make_season,
+    make_team,
+    make_user,
+)
+from tournaments import matches, public_cache
 from tournaments.competitions.cup import enter_team, make_draw
-from tournaments.models import Competition, CupTie, Match
+from tournaments.entry.forms import initial_for
+from tournaments.models import Competition, CupEntry, CupTie, Hand, Match
 from tournaments.refusals import Refused
 from tournaments.roles import ensure_roles
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.slow,
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks are PostgreSQL's"),
-]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 RACERS = 20
 
 
@@ -34,7 +44,18 @@ def roles(transactional_db):
     ensure_roles(apps)
 
 
+@pytest.fixture(autouse=True)
+def rules_hold_by_their_own_locks(monkeypatch):
+    """Every write moves the public pages' data version on (tournaments.public_cache): an UPDATE of one
+    row, which on PostgreSQL queues every writer from its first write until it commits. A rule that
+    counts after its transaction's first write would hold by that queue alone, and stop holding when
+    the version moves elsewhere; it must hold by its own lock, so while these racers run the version
+    stays where it is."""
+    monkeypatch.setattr(public_cache, "bump", lambda connection=None: None)
+
+
 YEAR = timezone.localdate().year + 1
+LAST_YEAR = YEAR - 2  # a Cup whose registration (from 25 August) is open today
 
 
 def race(posts):
@@ -57,6 +78,31 @@ def race(posts):
     return answers
 
 
+def logged_in(role):
+    client = Client()
+    client.force_login(make_user(role))
+    return client
+
+
+def posting(client, url, data, headers=None):
+    """A post made later, in the race: its status code and the page's text (a server error as 500
+    and the error: the test client raises what the view raised)."""
+    def post():
+        try:
+            response = client.post(url, data, headers=headers or {})
+        except Exception as error:  # noqa: BLE001 - any server error is an answer the test shows
+            return 500, repr(error)
+        return response.status_code, response.text
+    return post
+
+
+def codes(answers):
+    return sorted(code for code, _text in answers)
+
+
+# --- R16: three matches a tie -------------------------------------------------------------------
+
+
 def particulars(competition, team_a, team_b, played_on):
     return {"competition": competition.pk, "kind": "regular", "team_a": team_a.pk, "team_b": team_b.pk,
             "played_on": played_on.isoformat(), "place": "Szeged", "played_publicly": "on", "a_driver": "",
@@ -64,25 +110,136 @@ def particulars(competition, team_a, team_b, played_on):
 
 
 def juror_posting(data):
-    client = Client()
-    client.force_login(make_user("jury"))
-    return lambda: client.post(reverse("jury:new_match") + f"?season={YEAR}", data).status_code
+    return posting(logged_in("jury"), reverse("jury:new_match") + f"?season={YEAR}", data)
 
 
-def test_twenty_jurors_at_once_give_a_cup_tie_three_matches():
-    season = make_season(YEAR)
+def drawn_tie(season):
+    """A Cup of two teams, drawn: its one tie (the final), without matches."""
     cup = make_competition(Competition.Kind.CUP, season=season)
     kings, owls = make_team("Kings", season=season), make_team("Owls", season=season)
     for team in (kings, owls):
-        enter_team(cup, team, on=datetime.date(YEAR, 8, 25))
+        enter_team(cup, team, on=datetime.date(season.year, 8, 25))
     make_draw(cup, pairs=[(kings, owls)])
-    tie = CupTie.objects.get(competition=cup, team_a__isnull=False)
-    data = particulars(cup, kings, owls, datetime.date(YEAR, 9, 30))
+    return CupTie.objects.get(competition=cup, team_a__isnull=False)
+
+
+def test_twenty_jurors_at_once_give_a_cup_tie_three_matches():
+    tie = drawn_tie(make_season(YEAR))
+    data = particulars(tie.competition, tie.team_a, tie.team_b, datetime.date(YEAR, 9, 30))
 
     answers = race([juror_posting(data) for _ in range(RACERS)])
 
     assert Match.objects.filter(cup_tie=tie).count() == 3  # R16
-    assert sorted(answers).count(302) == 3 and all(answer in (302, 422) for answer in answers)
+    assert codes(answers) == [302] * 3 + [422] * (RACERS - 3)
+    assert all("R16: a Cup tie is three matches; this would be a fourth." in text
+               for code, text in answers if code == 422)
+
+
+def test_organisers_scheduling_a_tie_while_jurors_add_its_matches_leave_it_three():
+    # R16: the organisers' "schedule the missing matches" and a juror's new match of the tie are two
+    # ways to one count; both hold the tie's teams, so neither counts before the other has saved.
+    tie = drawn_tie(make_season(YEAR))
+    data = particulars(tie.competition, tie.team_a, tie.team_b, datetime.date(YEAR, 9, 30))
+    schedule = {"action": "schedule", "tie-tie": tie.pk, "tie-played_on": f"{YEAR}-10-31", "tie-place": "Pécs"}
+    url = reverse("competitions:cup_admin", args=[YEAR])
+    organisers = [posting(logged_in("organiser"), url, schedule) for _ in range(RACERS // 2)]
+
+    answers = race([juror_posting(data) for _ in range(RACERS // 2)] + organisers)
+
+    assert tie.matches.filter(kind=Match.Kind.REGULAR).count() == 3  # R16
+    assert [(code, text) for code, text in answers if code not in (200, 302, 422)] == []
+    assert all("R16: this tie already has its three matches." in text or "R16: a Cup tie is three matches" in text
+               for code, text in answers if code in (200, 422))
+
+
+# --- R16: at most 16 teams, each once; one draw -----------------------------------------------------
+
+
+def test_twenty_teams_entered_at_once_fill_the_cup_with_sixteen():
+    season = make_season(LAST_YEAR)
+    cup = make_competition(Competition.Kind.CUP, season=season)
+    teams = [make_team(season=season) for _ in range(RACERS)]
+    url = reverse("competitions:cup_admin", args=[LAST_YEAR])
+
+    answers = race([posting(logged_in("organiser"), url, {"action": "enter", "entry-team": team.pk})
+                    for team in teams])
+
+    assert cup.cup_entries.count() == 16  # R16
+    assert codes(answers) == [200] * (RACERS - 16) + [302] * 16
+    assert all("R16: the Cup takes at most 16 teams; it is full." in text for code, text in answers if code == 200)
+
+
+def test_one_team_entered_by_many_organisers_at_once_is_entered_once():
+    season = make_season(LAST_YEAR)
+    cup = make_competition(Competition.Kind.CUP, season=season)
+    kings = make_team("Kings", season=season)
+    url = reverse("competitions:cup_admin", args=[LAST_YEAR])
+
+    answers = race([posting(logged_in("organiser"), url, {"action": "enter", "entry-team": kings.pk})
+                    for _ in range(RACERS)])
+
+    assert list(CupEntry.objects.filter(competition=cup).values_list("team__name", flat=True)) == ["Kings"]
+    assert codes(answers) == [200] * (RACERS - 1) + [302]
+    # R16: refused by the rule, or by the form once the entry was saved (Kings is no longer offered).
+    assert all("R16: Kings has already entered." in text or "Select a valid choice." in text
+               for code, text in answers if code == 200)
+
+
+def test_many_organisers_making_the_draw_at_once_record_one_draw():
+    season = make_season(LAST_YEAR)
+    cup = make_competition(Competition.Kind.CUP, season=season)
+    teams = [make_team(season=season) for _ in range(8)]
+    for team in teams:
+        enter_team(cup, team, on=datetime.date(LAST_YEAR, 8, 25))
+    url = reverse("competitions:cup_admin", args=[LAST_YEAR])
+    draw = {"action": "draw", "draw-seed": "", "draw-pairs": ""}  # each post would make up its own seed
+
+    answers = race([posting(logged_in("organiser"), url, draw) for _ in range(RACERS)])
+
+    cup.refresh_from_db()
+    assert codes(answers) == [200] * (RACERS - 1) + [302]
+    assert all("R16: the draw has already been made." in text for code, text in answers if code == 200)
+    assert cup.cup_ties.count() == 4 + 2 + 1  # one bracket of eight teams (R16)
+    first_round = cup.cup_ties.filter(round=CupTie.Round.QUARTER_FINAL).order_by("slot")
+    assert [(tie.team_a, tie.team_b) for tie in first_round] == draw_pairs(teams, cup.draw_seed)
+
+
+# --- R15: at most 52 Championship matches a team -------------------------------------------------
+
+
+def hand_post(record, number):
+    """What the entry page posts when the juror saves one hand (htmx)."""
+    return {f"h{number}-{name}": "" if value is None else value for name, value in initial_for(record, number).items()}
+
+
+def test_twenty_jurors_saving_last_hands_at_once_give_a_team_its_52nd_match_not_a_53rd():
+    # R15: Kings has 51 recorded Championship matches and twenty more with seven hands each; twenty
+    # jurors save the eighth hand of each at once. The first to finish is the 52nd; the others are refused.
+    season = make_season(YEAR)
+    championship = make_competition(season=season)
+    kings = make_team("Kings", season=season)
+    played_on = datetime.date(YEAR, 6, 1)
+    Match.objects.bulk_create([
+        Match(competition=championship, team_a=kings, team_b=make_team(season=season), played_on=played_on,
+              state=Match.State.CONFIRMED, score_a=90, score_b=90, hand_sum_a=720, hand_sum_b=720)
+        for _ in range(51)])
+    records = eight_hand_records()
+    seven_hands = [make_match(kings, make_team(season=season), championship, played_on=played_on)
+                   for _ in range(RACERS)]
+    juror = make_user("jury")
+    for match in seven_hands:
+        matches.record_match(match, records[:7], user=juror, draft=True)
+
+    answers = race([posting(logged_in("jury"), reverse("jury:save_hand", args=[match.pk, 8]),
+                            hand_post(records[7], 8), headers={"HX-Request": "true"})
+                    for match in seven_hands])
+
+    recorded = Match.objects.filter(competition=championship, hand_sum_a__isnull=False)
+    assert recorded.filter(team_a=kings).count() == 52  # R15
+    assert Hand.objects.filter(match__in=seven_hands, number=8).count() == 1
+    assert codes(answers) == [200] * RACERS
+    refusal = "R15: Kings has already played 52 championship matches this season; a team plays at most 52."
+    assert sum(refusal in text for _code, text in answers) == RACERS - 1
 
 
 def test_twenty_jurors_recording_at_once_keep_a_team_within_its_championship_limit():

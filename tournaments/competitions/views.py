@@ -140,6 +140,7 @@ def cup_admin(request, year):
         "competition": competition, "season": competition.season,
         "entries": competition.cup_entries.select_related("team__driver", "team__catcher"),
         "entry_form": forms_["entry"], "draw_form": forms_["draw"], "tie_form": forms_["tie"],
+        "refused_forms": [forms_[name] for name in ("entry", "draw") if forms_[name].errors],
         "rounds": [(round_, date, [view for view in views if view.tie.team_a_id and view.tie.team_b_id])
                    for round_, date, views in rounds],
     })
