@@ -88,6 +88,7 @@ def _after_save(match: Match) -> None:
 
 def _change_state(match: Match, user, expected_version: int | None, reason: str, **values) -> Match:
     with transaction.atomic():
+        lock_teams(match)  # before the first write, as every save does: the tie is locked after both (R16)
         claim_version(match, expected_version)
         for key, value in values.items():
             setattr(match, key, value)
