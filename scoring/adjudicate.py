@@ -483,6 +483,9 @@ def _given_results_disagree(hand: Hand, results: dict[int, bool]) -> list[Proble
             f"announcements[{announcement.index}].result", "R7",
             f"the record says {announcement.feast.name} was {_result_word(given)}, but the tricks show "
             f"it {_result_word(results[announcement.index])} ({CONDITIONS[announcement.feast.id].rule})",
+            "result_disagrees_with_tricks",
+            {"feast": announcement.feast.id, "given": _result_word(given),
+             "shown": _result_word(results[announcement.index]), "rule": CONDITIONS[announcement.feast.id].rule},
         ))
     return problems
 
@@ -500,13 +503,15 @@ def _given_silent_disagrees(hand: Hand, silent: tuple[SilentEntry, ...]) -> list
     for index, entry in enumerate(hand.silent):
         if (entry.premium.id, entry.team) not in achieved:
             problems.append(Problem(f"silent[{index}]", "R10",
-                                    f"the tricks do not show {entry.premium.name} for team {entry.team}"))
+                                    f"the tricks do not show {entry.premium.name} for team {entry.team}",
+                                    "premium_not_shown", {"premium": entry.premium.id, "team": entry.team.value}))
     given = {(entry.premium.id, entry.team) for entry in hand.silent}
     for entry in silent:
         if (entry.premium.id, entry.team) not in given:
             problems.append(Problem("silent", "R10",
                                     f"the tricks show {entry.premium.name} for team {entry.team}, "
-                                    "which the record does not list"))
+                                    "which the record does not list",
+                                    "premium_not_listed", {"premium": entry.premium.id, "team": entry.team.value}))
     return problems
 
 

@@ -14,7 +14,13 @@ from .problems import shown
 
 
 class CardError(ValueError):
-    """A card, suit or seat written in a way FORMAT.md does not allow."""
+    """A card, suit or seat written in a way FORMAT.md does not allow; ``code`` and ``params`` say
+    which way as data (scoring.problems)."""
+
+    def __init__(self, message: str, code: str, **params: object):
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class Suit(enum.Enum):
@@ -45,7 +51,8 @@ class Suit(enum.Enum):
         try:
             return cls[word.upper()]
         except (KeyError, AttributeError):
-            raise CardError(f"{shown(word)} is not a suit (hearts, diamonds, spades, clubs)") from None
+            raise CardError(f"{shown(word)} is not a suit (hearts, diamonds, spades, clubs)", "not_a_suit",
+                            given=shown(word)) from None
 
     def ranks(self) -> tuple[Rank, ...]:
         """The ranks this suit holds, highest first (R1: the 10 only in black suits)."""
@@ -112,7 +119,7 @@ class Card:
     @staticmethod
     def parse(text: str) -> Card:
         if not isinstance(text, str):
-            raise CardError(f"{shown(text)} is not a card")
+            raise CardError(f"{shown(text)} is not a card", "not_a_card", given=shown(text))
         return _parse_card(text)
 
     @staticmethod
@@ -185,9 +192,10 @@ def _parse_card(text: str) -> Card:
     except ValueError:
         suit = None
     if rank is None or suit is None:
-        raise CardError(f"{shown(text)} is not a card (trumps I..XXI and Fool, suit cards like Kh or 10s)")
+        raise CardError(f"{shown(text)} is not a card (trumps I..XXI and Fool, suit cards like Kh or 10s)",
+                        "not_a_card", given=shown(text))
     if rank is Rank.TEN and suit.is_red:
-        raise CardError(f"{shown(text)} is not in the pack: red suits have no 10 (R1)")
+        raise CardError(f"{shown(text)} is not in the pack: red suits have no 10 (R1)", "red_ten", given=shown(text))
     return Card(suit=suit, rank=rank)
 
 
@@ -242,9 +250,8 @@ class Seat:
         try:
             return SEATS_BY_NAME[text]
         except (KeyError, TypeError):
-            raise CardError(
-                f"{shown(text)} is not a seat (A.driver, A.catcher, B.driver, B.catcher)"
-            ) from None
+            raise CardError(f"{shown(text)} is not a seat (A.driver, A.catcher, B.driver, B.catcher)", "not_a_seat",
+                            given=shown(text)) from None
 
     @property
     def partner(self) -> Seat:

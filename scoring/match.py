@@ -43,17 +43,19 @@ def check_match_shape(record: Any) -> list[Any]:
     """The hand records of a match record, once its shape and R3's alternation hold."""
     problems = Problems()
     if not isinstance(record, dict):
-        problems.add("record", FORMAT, "a match record must be a JSON object")
+        problems.add("record", FORMAT, "a match record must be a JSON object", "record_not_object")
         problems.raise_if_any()
     if "format" in record and record["format"] != MATCH_FORMAT:
-        problems.add("format", FORMAT, f"expected {MATCH_FORMAT!r}, got {shown(record['format'])}")
+        problems.add("format", FORMAT, f"expected {MATCH_FORMAT!r}, got {shown(record['format'])}", "wrong_format",
+                     expected=MATCH_FORMAT, given=shown(record["format"]))
     for key in sorted(set(record) - _MATCH_KEYS, key=str):
-        problems.add(str(key), FORMAT, "is not a field of a match record")
+        problems.add(str(key), FORMAT, "is not a field of a match record", "unknown_field", within="match")
     _check_teams(record.get("teams"), problems)
     hands = record.get("hands")
     if not isinstance(hands, list) or len(hands) != HANDS_IN_A_MATCH:
         count = len(hands) if isinstance(hands, list) else "no"
-        problems.add("hands", "R13", f"a match is exactly {HANDS_IN_A_MATCH} hands, not {count}")
+        problems.add("hands", "R13", f"a match is exactly {HANDS_IN_A_MATCH} hands, not {count}", "hand_count",
+                     expected=HANDS_IN_A_MATCH, count=len(hands) if isinstance(hands, list) else None)
         problems.raise_if_any()
     check_alternation(hands, problems)
     problems.raise_if_any()
@@ -64,7 +66,7 @@ def _check_teams(teams: Any, problems: Problems) -> None:
     if teams is None:
         return
     if not isinstance(teams, dict) or set(teams) != {"A", "B"}:
-        problems.add("teams", FORMAT, "must name the two teams A and B")
+        problems.add("teams", FORMAT, "must name the two teams A and B", "teams_not_two")
 
 
 def check_alternation(hands: list[Any], problems: Problems) -> None:
@@ -74,7 +76,8 @@ def check_alternation(hands: list[Any], problems: Problems) -> None:
         attackers = hand.get("attackers") if isinstance(hand, dict) else None
         if attackers in ("A", "B") and attackers == previous:
             problems.add(f"hands[{number}].attackers", "R3",
-                         f"attack alternates: team {attackers} attacked in the hand before too")
+                         f"attack alternates: team {attackers} attacked in the hand before too",
+                         "attack_not_alternating", hand=number + 1, team=attackers)
         previous = attackers
 
 
@@ -83,7 +86,7 @@ def collect_hand_problems(results: list[Any]) -> None:
     problems = []
     for number, result in enumerate(results):
         if isinstance(result, InvalidRecord):
-            problems += [problem.within(f"hands[{number}].") for problem in result.problems]
+            problems += [problem.in_hand(number) for problem in result.problems]
     if problems:
         raise InvalidRecord(problems)
 

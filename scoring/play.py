@@ -277,21 +277,28 @@ def _illegal_play(index: int, position: int, seat: Seat, card: int, led: int | N
     field = f"tricks[{index}][{position}]"
     played = PACK[card]
     where = f"trick {index + 1}: {seat} plays {played}"
+    params = {"trick": index + 1, "seat": str(seat), "card": str(played)}
     if trick_of[card]:
         return Problem(field, "R4", f"{where}, which was already played to trick {trick_of[card]}: "
-                                    "each card is played once")
+                                    "each card is played once", "card_played_twice",
+                       {**params, "earlier_trick": trick_of[card]})
     if not hand & BIT[card]:
         owner = next(str(other) for other, cards in deal.items() if played in cards)
         return Problem(field, "R4", f"{where}, which is not in {seat}'s hand (dealt to {owner}): "
-                                    "a player plays only his own cards")
+                                    "a player plays only his own cards", "card_not_in_hand",
+                       {**params, "dealt_to": owner})
     legal = legal_mask(hand, led)
     if not legal & BIT[card]:
-        return Problem(field, "R4", f"{where}: {_why_not_legal(PACK[led], legal)}")
+        return Problem(field, "R4", f"{where}: {_why_not_legal(PACK[led], legal)}", _not_legal_code(PACK[led], legal),
+                       {**params, "led": str(PACK[led]), "legal": _card_texts(cards_of(legal))})
     binding = bindings[seat][played]
     return Problem(field, binding.ruling, (
         f"{where}, but the {played} is {binding.describe()} and may go to another trick only when the "
         f"player has no other legal card ({seat} could play {_cards_text(cards_of(legal & ~bound))})"
-    ))
+    ), "bound_card_elsewhere", {
+        **params, "bound_to": sorted(binding.tricks),
+        "bound_by": [announcement.index for announcement in binding.announcements],
+        "could_play": _card_texts(cards_of(legal & ~bound))})
 
 
 def _why_not_legal(led: Card, legal: int) -> str:
@@ -303,8 +310,19 @@ def _why_not_legal(led: Card, legal: int) -> str:
     return f"{led.suit.word} were led; a player who cannot follow suit must play a trump (holds {holds})"
 
 
+def _not_legal_code(led: Card, legal: int) -> str:
+    """The code of :func:`_why_not_legal`'s reason (scoring.problems)."""
+    if led.trump:
+        return "must_play_trump"
+    return "must_follow_suit" if legal & SUIT_MASKS[led.suit] else "must_trump_when_void"
+
+
+def _card_texts(cards: Iterable[Card]) -> list[str]:
+    return [str(card) for card in sorted(cards, key=lambda card: card.sort_key)]
+
+
 def _cards_text(cards: Iterable[Card]) -> str:
-    return ", ".join(str(card) for card in sorted(cards, key=lambda card: card.sort_key))
+    return ", ".join(_card_texts(cards))
 
 
 __all__ = [

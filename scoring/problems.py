@@ -1,13 +1,25 @@
-"""How the engine reports a record it refuses: every problem, each naming its field and ruling."""
+"""How the engine reports a record it refuses: every problem, each naming its field and ruling.
+
+A :class:`Problem` reads two ways. People read ``str(problem)``, one English line (``field: ruling:
+message``, as the command line prints it). Programs read its ``code``, a stable name for the kind of
+problem (``trumps_out_of_range``), and its ``params``, the values the message names, as JSON values:
+numbers as numbers, teams ``"A"``/``"B"``, seats ``"A.driver"``, cards, feasts and silent premiums by
+their FORMAT.md texts and ids, a value the record held as ``given`` (quoted as the message quotes it).
+So a page can say the same thing in its own words and language without reading the English. A
+problem of a hand inside a match record also carries the hand's number (``hand``, counted from 1).
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
+from typing import Any
 
 # Problems that break FORMAT.md's shape rather than a rule of the game cite this instead of an R id.
 FORMAT = "FORMAT"
 SHOWN_LENGTH = 60  # a value quoted in a problem is cut to this many characters
+HANDS_PREFIX = "hands["
 
 
 def shown(value: object) -> str:
@@ -23,16 +35,28 @@ def shown(value: object) -> str:
 
 @dataclass(frozen=True)
 class Problem:
+    """One thing wrong with a record: where (``field``, a FORMAT.md path), the ruling it breaks (or
+    FORMAT), the English sentence, and the same as data (``code``, ``params``, ``hand``)."""
+
     field: str
     ruling: str
     message: str
+    code: str = ""
+    params: dict[str, Any] = dataclasses.field(default_factory=dict, hash=False)
+    hand: int | None = None  # the hand's number in its match (1-8), for a problem of a match record
 
     def __str__(self) -> str:
         return one_line(f"{cut(self.field)}: {self.ruling}: {self.message}")
 
-    def within(self, prefix: str) -> Problem:
-        """The same problem seen from an enclosing record (``hands[3].`` + field)."""
-        return Problem(f"{prefix}{self.field}", self.ruling, self.message)
+    def in_hand(self, index: int) -> Problem:
+        """The problem of a hand record seen from its match record: ``hands[index].`` + field."""
+        return dataclasses.replace(self, field=f"{HANDS_PREFIX}{index}].{self.field}", hand=index + 1)
+
+    def in_its_hand(self) -> Problem:
+        """A match record's problem seen from its hand record (the inverse of :meth:`in_hand`)."""
+        if self.hand is None:
+            return self
+        return dataclasses.replace(self, field=self.field.partition("].")[2], hand=None)
 
 
 def cut(text: str) -> str:
@@ -57,7 +81,7 @@ def read_json(text: str) -> object:
         reason = f"{error.msg} (line {error.lineno}, column {error.colno})"
     except ValueError:  # Python reads integers of at most 4,300 digits
         reason = "it holds a number too long to read"
-    raise InvalidRecord([Problem("record", FORMAT, f"not valid JSON: {reason}")])
+    raise InvalidRecord([Problem("record", FORMAT, f"not valid JSON: {reason}", "not_json", {"reason": reason})])
 
 
 class InvalidRecord(ValueError):
@@ -74,8 +98,9 @@ class Problems:
     def __init__(self) -> None:
         self.found: list[Problem] = []
 
-    def add(self, field: str, ruling: str, message: str) -> None:
-        self.found.append(Problem(field, ruling, message))
+    def add(self, field: str, ruling: str, message: str, code: str, *, hand: int | None = None,
+            **params: Any) -> None:
+        self.found.append(Problem(field, ruling, message, code, params, hand))
 
     def __bool__(self) -> bool:
         return bool(self.found)

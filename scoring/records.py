@@ -181,7 +181,7 @@ def parse_hand(record: Any) -> Hand:
     """Check a FORMAT.md hand record and return it typed; raise :class:`InvalidRecord` otherwise."""
     problems = Problems()
     if not isinstance(record, dict):
-        problems.add("record", FORMAT, "a hand record must be a JSON object")
+        problems.add("record", FORMAT, "a hand record must be a JSON object", "record_not_object")
         problems.raise_if_any()
     _check_top_level(record, problems)
     attackers = _parse_attackers(record, problems)
@@ -202,19 +202,21 @@ def parse_hand(record: Any) -> Hand:
 
 def _check_top_level(record: dict, problems: Problems) -> None:
     if "format" in record and record["format"] != HAND_FORMAT:
-        problems.add("format", FORMAT, f"expected {HAND_FORMAT!r}, got {shown(record['format'])}")
+        problems.add("format", FORMAT, f"expected {HAND_FORMAT!r}, got {shown(record['format'])}", "wrong_format",
+                     expected=HAND_FORMAT, given=shown(record["format"]))
     if not _HAND_KEYS.issuperset(record):
         for key in sorted(set(record) - _HAND_KEYS, key=str):
-            problems.add(str(key), FORMAT, "is not a field of a hand record")
+            problems.add(str(key), FORMAT, "is not a field of a hand record", "unknown_field", within="hand")
 
 
 def _parse_attackers(record: dict, problems: Problems) -> Team | None:
     if "attackers" not in record:
-        problems.add("attackers", "R3", "every hand records its attacking team (A or B)")
+        problems.add("attackers", "R3", "every hand records its attacking team (A or B)", "attackers_missing")
         return None
     team = _TEAMS_BY_NAME.get(record["attackers"]) if isinstance(record["attackers"], str) else None
     if team is None:
-        problems.add("attackers", "R3", f"{shown(record['attackers'])} is not a team (A or B)")
+        problems.add("attackers", "R3", f"{shown(record['attackers'])} is not a team (A or B)", "not_a_team",
+                     given=shown(record["attackers"]))
     return team
 
 
@@ -225,7 +227,7 @@ def _parse_holdings(record: dict, deal: dict | None, problems: Problems) -> dict
     dealt = _holdings_of_deal(deal) if deal else None
     if "holdings" not in record:
         if dealt is None and "deal" not in record:
-            problems.add("holdings", "R5", "holdings are required unless the deal is given")
+            problems.add("holdings", "R5", "holdings are required unless the deal is given", "holdings_missing")
         return dealt or {}
     holdings = _parse_holdings_shape(record["holdings"], problems)
     if holdings is None:
@@ -237,6 +239,7 @@ def _parse_holdings(record: dict, deal: dict | None, problems: Problems) -> dict
                 problems.add(
                     f"holdings.{team}", "R5",
                     f"do not agree with the deal, which gives {_describe_holding(dealt[team])}",
+                    "holdings_disagree_with_deal", team=team.value, **dealt[team].as_record(),
                 )
     return holdings
 
@@ -254,7 +257,7 @@ def _describe_holding(holding: Holding) -> str:
 
 def _parse_holdings_shape(value: Any, problems: Problems) -> dict[Team, Holding] | None:
     if not isinstance(value, dict) or value.keys() != _TEAMS_BY_NAME.keys():
-        problems.add("holdings", "R5", "must hold exactly the two teams A and B")
+        problems.add("holdings", "R5", "must hold exactly the two teams A and B", "holdings_not_two_teams")
         return None
     holdings = {team: _parse_one_holding(value[name], "holdings." + name, problems)
                 for name, team in _TEAMS_BY_NAME.items()}
@@ -295,23 +298,27 @@ def _holding_key(value: Any) -> tuple | None:
 
 def _check_one_holding(value: Any, field: str, problems: Problems) -> Holding | None:
     if not isinstance(value, dict):
-        problems.add(field, "R5", "must be an object with trumps, honours and high_trumps")
+        problems.add(field, "R5", "must be an object with trumps, honours and high_trumps", "holding_not_object")
         return None
     ok = True
     if not _HOLDING_KEYS.issuperset(value):
         for key in sorted(set(value) - _HOLDING_KEYS, key=str):
-            problems.add(f"{field}.{key}", FORMAT, "is not a field of a team's holdings")
+            problems.add(f"{field}.{key}", FORMAT, "is not a field of a team's holdings", "unknown_field",
+                         within="holding")
         ok = False
     trumps, honours = value.get("trumps"), value.get("honours")
     if not _is_int(trumps):
-        problems.add(f"{field}.trumps", "R5", "the team's trump count (the Fool included) is required")
+        problems.add(f"{field}.trumps", "R5", "the team's trump count (the Fool included) is required",
+                     "trumps_missing")
         ok = False
     elif not 6 <= trumps <= 16:
         problems.add(f"{field}.trumps", "R5",
-                     f"a team holds 6 to 16 trumps (at least 3 a player), not {trumps}")
+                     f"a team holds 6 to 16 trumps (at least 3 a player), not {trumps}", "trumps_out_of_range",
+                     trumps=trumps)
         ok = False
     if not _is_int(honours) or not 0 <= honours <= 2:
-        problems.add(f"{field}.honours", "R5", f"honours held must be 0, 1 or 2, not {shown(honours)}")
+        problems.add(f"{field}.honours", "R5", f"honours held must be 0, 1 or 2, not {shown(honours)}",
+                     "honours_missing" if honours is None else "honours_out_of_range", given=shown(honours))
         ok = False
     high = _parse_high_trumps(value.get("high_trumps", None), f"{field}.high_trumps", problems)
     if high is None or not ok:
@@ -321,17 +328,18 @@ def _check_one_holding(value: Any, field: str, problems: Problems) -> Holding | 
 
 def _parse_high_trumps(value: Any, field: str, problems: Problems) -> frozenset[int] | None:
     if not isinstance(value, list):
-        problems.add(field, "R5", "must list which of XVI, XVII, XVIII the team holds")
+        problems.add(field, "R5", "must list which of XVI, XVII, XVIII the team holds", "high_trumps_not_list")
         return None
     numbers = []
     for text in value:
         number = _HIGH_TRUMP_NUMBERS.get(text) if isinstance(text, str) else None
         if number is None:
-            problems.add(field, "R5", f"{shown(text)} is not one of XVI, XVII, XVIII")
+            problems.add(field, "R5", f"{shown(text)} is not one of XVI, XVII, XVIII", "not_a_high_trump",
+                         given=shown(text))
             return None
         numbers.append(number)
     if len(set(numbers)) != len(numbers):
-        problems.add(field, "R5", "names a trump twice")
+        problems.add(field, "R5", "names a trump twice", "high_trump_named_twice")
         return None
     return frozenset(numbers)
 
@@ -340,13 +348,16 @@ def _check_one_pack(holdings: dict[Team, Holding], problems: Problems) -> None:
     """R5: the two teams' holdings must be those of one 40-card pack."""
     a, b = holdings[Team.A], holdings[Team.B]
     if a.trumps + b.trumps != 22:
-        problems.add("holdings", "R5", f"trumps must add up to 22, not {a.trumps + b.trumps}")
+        problems.add("holdings", "R5", f"trumps must add up to 22, not {a.trumps + b.trumps}", "trumps_total",
+                     total=a.trumps + b.trumps)
     if a.honours + b.honours != 2:
-        problems.add("holdings", "R5", f"honours must add up to 2, not {a.honours + b.honours}")
+        problems.add("holdings", "R5", f"honours must add up to 2, not {a.honours + b.honours}", "honours_total",
+                     total=a.honours + b.honours)
     for text, number in _HIGH_TRUMP_NUMBERS.items():
         holders = (number in a.high_trumps) + (number in b.high_trumps)
         if holders != 1:
-            problems.add("holdings", "R5", f"{text} must be held by exactly one team, not {holders}")
+            problems.add("holdings", "R5", f"{text} must be held by exactly one team, not {holders}",
+                         "high_trump_holders", card=text, holders=holders)
 
 
 # --- deal (R1, R3) --------------------------------------------------------------------------
@@ -358,7 +369,8 @@ def _parse_deal(record: dict, attackers: Team | None, problems: Problems) -> dic
     value = record["deal"]
     seat_names = [str(seat) for seat in (driver(Team.A), catcher(Team.A), driver(Team.B), catcher(Team.B))]
     if not isinstance(value, dict) or set(value) != set(seat_names):
-        problems.add("deal", "R3", "must give the 10 cards of each of the four seats " + ", ".join(seat_names))
+        problems.add("deal", "R3", "must give the 10 cards of each of the four seats " + ", ".join(seat_names),
+                     "deal_not_four_seats")
         return None
     deal: dict[Seat, tuple[Card, ...]] = {}
     ok = True
@@ -379,12 +391,14 @@ def _check_deal(deal: dict[Seat, tuple[Card, ...]], attackers: Team | None, prob
     ok = True
     for seat, cards in deal.items():
         if len(cards) != 10:
-            problems.add(f"deal.{seat}", "R3", f"every player has 10 cards, not {len(cards)}")
+            problems.add(f"deal.{seat}", "R3", f"every player has 10 cards, not {len(cards)}", "seat_card_count",
+                         seat=str(seat), count=len(cards))
             ok = False
         trumps = sum(1 for card in cards if card.trump)
         if trumps < 3:
             problems.add(f"deal.{seat}", "R3",
-                         f"every player has at least 3 trumps (else the hand is redealt), not {trumps}")
+                         f"every player has at least 3 trumps (else the hand is redealt), not {trumps}",
+                         "seat_too_few_trumps", seat=str(seat), trumps=trumps)
             ok = False
     dealt = [card for cards in deal.values() for card in cards]
     if ok and len(set(dealt)) == len(PACK):
@@ -404,11 +418,13 @@ def _check_each_card_dealt_once(deal: dict[Seat, tuple[Card, ...]], dealt: list[
         repeated = sorted({card for card in cards if counts[card] > 1}, key=lambda c: c.sort_key)
         if repeated:
             problems.add(f"deal.{seat}", "R3",
-                         "the 40 cards are dealt once each; dealt twice: " + ", ".join(map(str, repeated)))
+                         "the 40 cards are dealt once each; dealt twice: " + ", ".join(map(str, repeated)),
+                         "cards_dealt_twice", seat=str(seat), cards=[str(card) for card in repeated])
             ok = False
     missing = [card for card in PACK if card not in counts]
     if missing and ok:
-        problems.add("deal", "R3", "not dealt: " + ", ".join(map(str, missing)))
+        problems.add("deal", "R3", "not dealt: " + ", ".join(map(str, missing)), "cards_not_dealt",
+                     cards=[str(card) for card in missing])
         ok = False
     return ok
 
@@ -417,20 +433,21 @@ def _check_dealt_to(deal: dict, card: Card, seat: Seat, problems: Problems) -> b
     """R3: the XX goes to the attacking Driver and the XIX to the attacking Catcher."""
     if card in deal[seat]:
         return True
-    problems.add(f"deal.{seat}", "R3", f"the {card} goes to the attacking {seat.role.value} ({seat})")
+    problems.add(f"deal.{seat}", "R3", f"the {card} goes to the attacking {seat.role.value} ({seat})",
+                 "card_dealt_elsewhere", card=str(card), seat=str(seat))
     return False
 
 
 def _parse_card_list(value: Any, field: str, ruling: str, problems: Problems) -> list[Card] | None:
     if not isinstance(value, list):
-        problems.add(field, FORMAT, "must be a list of cards")
+        problems.add(field, FORMAT, "must be a list of cards", "cards_not_list")
         return None
     cards = []
     for position, text in enumerate(value):
         try:
             cards.append(Card.parse(text))
         except CardError as error:
-            problems.add(f"{field}[{position}]", ruling, str(error))
+            problems.add(f"{field}[{position}]", ruling, str(error), error.code, **error.params)
             return None
     return cards
 
@@ -443,10 +460,10 @@ def _parse_tricks(record: dict, deal: dict | None, problems: Problems) -> tuple 
         return None
     value = record["tricks"]
     if "deal" not in record:
-        problems.add("tricks", FORMAT, "tricks need the deal")
+        problems.add("tricks", FORMAT, "tricks need the deal", "tricks_need_deal")
         return None
     if not isinstance(value, list) or len(value) != 10:
-        problems.add("tricks", "R4", "a hand has 10 tricks")
+        problems.add("tricks", "R4", "a hand has 10 tricks", "trick_count")
         return None
     tricks = []
     for number, trick in enumerate(value):
@@ -454,7 +471,8 @@ def _parse_tricks(record: dict, deal: dict | None, problems: Problems) -> tuple 
         if cards is None:
             return None
         if len(cards) != 4:
-            problems.add(f"tricks[{number}]", "R4", f"a trick holds 4 cards, not {len(cards)}")
+            problems.add(f"tricks[{number}]", "R4", f"a trick holds 4 cards, not {len(cards)}", "trick_size",
+                         count=len(cards))
             return None
         tricks.append(tuple(cards))
     return tuple(tricks) if deal is not None else None
@@ -467,7 +485,7 @@ def _parse_announcements(record: dict, deal: dict | None, adjudicated: bool,
                          problems: Problems) -> tuple[Announcement, ...]:
     value = record.get("announcements", [])
     if not isinstance(value, list):
-        problems.add("announcements", FORMAT, "must be a list")
+        problems.add("announcements", FORMAT, "must be a list", "announcements_not_list")
         return ()
     parsed = []
     for index, item in enumerate(value):
@@ -529,11 +547,12 @@ def _read_announcement(item: Any, index: int, adjudicated: bool,
                        problems: Problems) -> Announcement | None:
     field = f"announcements[{index}]"
     if not isinstance(item, dict):
-        problems.add(field, FORMAT, "must be an object with feast, by, contra and result")
+        problems.add(field, FORMAT, "must be an object with feast, by, contra and result", "announcement_not_object")
         return None
     if not _ANNOUNCEMENT_KEYS.issuperset(item):
         for key in sorted(set(item) - _ANNOUNCEMENT_KEYS, key=str):
-            problems.add(f"{field}.{key}", FORMAT, "is not a field of an announcement")
+            problems.add(f"{field}.{key}", FORMAT, "is not a field of an announcement", "unknown_field",
+                         within="announcement")
     feast = _parse_feast(item.get("feast"), field, problems)
     by = _parse_seat(item.get("by"), field, problems)
     if feast is None:
@@ -555,16 +574,19 @@ def _parse_feast(value: Any, field: str, problems: Problems) -> Feast | None:
     if feast is not None:
         return feast
     if isinstance(value, str) and value in SILENT_PREMIUMS:
-        problems.add(f"{field}.feast", "R10", f"{shown(value)} is a silent premium: it is not announced")
+        problems.add(f"{field}.feast", "R10", f"{shown(value)} is a silent premium: it is not announced",
+                     "silent_premium_announced", premium=value)
     else:
-        problems.add(f"{field}.feast", FORMAT, f"{shown(value)} is not a feast id of FORMAT.md")
+        problems.add(f"{field}.feast", FORMAT, f"{shown(value)} is not a feast id of FORMAT.md", "not_a_feast",
+                     given=shown(value))
     return None
 
 
 def _parse_seat(value: Any, field: str, problems: Problems) -> Seat | None:
     seat = SEATS_BY_NAME.get(value) if isinstance(value, str) else None
     if seat is None:
-        problems.add(f"{field}.by", "R2", f"{shown(value)} is not a seat (A.driver, A.catcher, B.driver, B.catcher)")
+        problems.add(f"{field}.by", "R2", f"{shown(value)} is not a seat (A.driver, A.catcher, B.driver, B.catcher)",
+                     "not_a_seat", given=shown(value))
     return seat
 
 
@@ -577,22 +599,24 @@ def _parse_declared_cards(value: Any, feast: Feast, field: str, problems: Proble
         return None
     if feast.declared_cards == 0:
         if cards:
-            problems.add(f"{field}.cards", FORMAT, f"{feast.name} declares no cards")
+            problems.add(f"{field}.cards", FORMAT, f"{feast.name} declares no cards", "declares_no_cards",
+                         feast=feast.id)
             return None
         return ()
     ok = True
     if len(cards) != feast.declared_cards:
         problems.add(f"{field}.cards", "R9",
-                     f"{feast.name} declares {_count(feast.declared_cards, 'magnifier')}, not {len(cards)}")
+                     f"{feast.name} declares {_count(feast.declared_cards, 'magnifier')}, not {len(cards)}",
+                     "magnifier_count", feast=feast.id, expected=feast.declared_cards, count=len(cards))
         ok = False
     not_magnifiers = [str(card) for card in cards if not card.is_magnifier]
     if not_magnifiers:
         problems.add(f"{field}.cards", "R9",
                      f"{feast.name} declares magnifiers (a King or a Bird); not magnifiers: "
-                     + ", ".join(not_magnifiers))
+                     + ", ".join(not_magnifiers), "not_magnifiers", feast=feast.id, cards=not_magnifiers)
         ok = False
     if len(set(cards)) != len(cards):
-        problems.add(f"{field}.cards", "R9", "declares the same card twice")
+        problems.add(f"{field}.cards", "R9", "declares the same card twice", "card_declared_twice")
         ok = False
     return tuple(cards) if ok else None
 
@@ -606,17 +630,18 @@ def _parse_declared_suits(value: Any, feast: Feast, field: str, problems: Proble
         return ()
     value = [] if value is None else value
     if not isinstance(value, list):
-        problems.add(f"{field}.suits", FORMAT, "must be a list of suit names")
+        problems.add(f"{field}.suits", FORMAT, "must be a list of suit names", "suits_not_list")
         return None
     suits = []
     for text in value:
         try:
             suits.append(Suit.from_word(text))
         except CardError as error:
-            problems.add(f"{field}.suits", FORMAT, str(error))
+            problems.add(f"{field}.suits", FORMAT, str(error), error.code, **error.params)
             return None
     if not _suits_fit(feast.suits, suits):
-        problems.add(f"{field}.suits", FORMAT, f"{feast.name} declares {feast.suits.value}")
+        problems.add(f"{field}.suits", FORMAT, f"{feast.name} declares {feast.suits.value}", "suits_do_not_fit",
+                     feast=feast.id, suits=feast.suits.name.lower())
         return None
     return tuple(suits)
 
@@ -636,9 +661,9 @@ def _suits_fit(rule: SuitRule, suits: list[Suit]) -> bool:
 def _parse_message_extras(item: dict, field: str, problems: Problems) -> tuple[None, None]:
     """R6: messages score when announced; they take neither a contra nor a result."""
     if item.get("contra") is not None:
-        problems.add(f"{field}.contra", "R6", "a message cannot be contra'd")
+        problems.add(f"{field}.contra", "R6", "a message cannot be contra'd", "message_contra")
     if item.get("result") is not None:
-        problems.add(f"{field}.result", "R6", "a message has no result: it scores when announced")
+        problems.add(f"{field}.result", "R6", "a message has no result: it scores when announced", "message_result")
     return None, None
 
 
@@ -648,7 +673,8 @@ def _parse_contra(value: Any, field: str, problems: Problems) -> Contra | None:
     contra = _CONTRAS.get(value) if isinstance(value, str) else None
     if contra is None:
         problems.add(f"{field}.contra", "R8",
-                     f"{shown(value)} is not a contra: null, \"partner\" or \"opponents\" (no re-contras)")
+                     f"{shown(value)} is not a contra: null, \"partner\" or \"opponents\" (no re-contras)",
+                     "not_a_contra", given=shown(value))
     return contra
 
 
@@ -656,10 +682,12 @@ def _parse_result(item: dict, field: str, adjudicated: bool, problems: Problems)
     value = item.get("result")
     if value is None:
         if not adjudicated:
-            problems.add(f"{field}.result", FORMAT, "a feast needs its result, \"won\" or \"lost\"")
+            problems.add(f"{field}.result", FORMAT, "a feast needs its result, \"won\" or \"lost\"",
+                         "result_missing")
         return None
     if value not in ("won", "lost"):
-        problems.add(f"{field}.result", FORMAT, f"{shown(value)} is not a result: \"won\" or \"lost\"")
+        problems.add(f"{field}.result", FORMAT, f"{shown(value)} is not a result: \"won\" or \"lost\"",
+                     "not_a_result", given=shown(value))
         return None
     return value == "won"
 
@@ -690,6 +718,7 @@ def _check_chains(announcements: list[Announcement], problems: Problems) -> None
                 f"announcements[{announcement.index}]", "R7",
                 f"team {announcement.team} already holds {names} of the same chain; "
                 "a record keeps only the final, highest announcement",
+                "chain_held", team=announcement.team.value, feasts=[a.feast.id for a in earlier],
             )
             continue
         earlier.append(announcement)
@@ -722,6 +751,8 @@ def _check_bindings(announcements: list[Announcement], problems: Problems) -> No
                     f"announcements[{announcement.index}]", binding_ruling((earlier, announcement)),
                     f"binds the {card} to trick {_tricks_text(tricks)}, but {earlier.feast.name} "
                     f"(announcements[{earlier.index}]) binds it to trick {_tricks_text(earlier_tricks)}",
+                    "binding_conflict", card=str(card), tricks=sorted(tricks), other_feast=earlier.feast.id,
+                    other_index=earlier.index, other_tricks=sorted(earlier_tricks),
                 )
 
 
@@ -742,7 +773,8 @@ def _check_declared_cards_held(announcements: list[Announcement], deal: dict, pr
         missing = [str(card) for card in announcement.cards if card not in deal[announcement.by]]
         if missing:
             problems.add(f"announcements[{announcement.index}].cards", "R9",
-                         f"{announcement.by} does not hold " + ", ".join(missing))
+                         f"{announcement.by} does not hold " + ", ".join(missing), "declared_cards_not_held",
+                         seat=str(announcement.by), cards=missing)
 
 
 def _check_messages_true(announcements: list[Announcement], deal: dict, problems: Problems) -> None:
@@ -751,7 +783,8 @@ def _check_messages_true(announcements: list[Announcement], deal: dict, problems
         if announcement.feast.is_message:
             reason = message_falsehood(announcement, deal[announcement.by])
             if reason:
-                problems.add(f"announcements[{announcement.index}]", "R6", reason)
+                problems.add(f"announcements[{announcement.index}]", "R6", reason, "message_untrue",
+                             feast=announcement.feast.id)
 
 
 def message_falsehood(announcement: Announcement, hand: tuple[Card, ...]) -> str | None:
@@ -788,11 +821,12 @@ _SILENT_ENTRIES = {(premium.id, team.value): SilentEntry(premium, team)
 def _parse_silent(record: dict, adjudicated: bool, problems: Problems) -> tuple | None:
     if "silent" not in record:
         if not adjudicated:
-            problems.add("silent", "R10", "the silent premiums achieved are required unless the tricks are given")
+            problems.add("silent", "R10", "the silent premiums achieved are required unless the tricks are given",
+                         "silent_missing")
         return None
     value = record["silent"]
     if not isinstance(value, list):
-        problems.add("silent", FORMAT, "must be a list of {premium, team}")
+        problems.add("silent", FORMAT, "must be a list of {premium, team}", "silent_not_list")
         return None
     entries, seen = [], set()
     for index, item in enumerate(value):
@@ -801,7 +835,8 @@ def _parse_silent(record: dict, adjudicated: bool, problems: Problems) -> tuple 
             continue
         if entry.premium.id in seen:
             problems.add(f"silent[{index}]", "R10",
-                         f"{entry.premium.name} can be achieved by one team only, once a hand")
+                         f"{entry.premium.name} can be achieved by one team only, once a hand", "premium_twice",
+                         premium=entry.premium.id)
             continue
         seen.add(entry.premium.id)
         entries.append(entry)
@@ -817,16 +852,18 @@ def _parse_silent_entry(item: Any, field: str, problems: Problems) -> SilentEntr
         if entry is not None:
             return entry
     if not isinstance(item, dict):
-        problems.add(field, FORMAT, "must be an object with premium and team")
+        problems.add(field, FORMAT, "must be an object with premium and team", "silent_entry_not_object")
         return None
     premium = SILENT_PREMIUMS.get(item.get("premium")) if isinstance(item.get("premium"), str) else None
     if premium is None:
         problems.add(f"{field}.premium", "R10",
                      f"{shown(item.get('premium'))} is not a silent premium "
-                     "(obscure, lie_in_wait, four_kings, silent_mond_capture)")
+                     "(obscure, lie_in_wait, four_kings, silent_mond_capture)", "not_a_silent_premium",
+                     given=shown(item.get("premium")))
     team = _TEAMS_BY_NAME.get(item.get("team")) if isinstance(item.get("team"), str) else None
     if team is None:
-        problems.add(f"{field}.team", FORMAT, f"{shown(item.get('team'))} is not a team (A or B)")
+        problems.add(f"{field}.team", FORMAT, f"{shown(item.get('team'))} is not a team (A or B)", "not_a_team",
+                     given=shown(item.get("team")))
         return None
     if premium is None:
         return None

@@ -152,9 +152,11 @@ def check_match_records(match: Match, records: list[Any], *, draft: bool = False
     expected = match.hands_expected
     count = len(records) if isinstance(records, list) else 0
     if draft and not 1 <= count <= expected:
-        problems.add("hands", count_ruling(match), f"a match being entered holds 1 to {expected} hands, not {count}")
+        problems.add("hands", count_ruling(match), f"a match being entered holds 1 to {expected} hands, not {count}",
+                     "hand_count", expected=expected, count=count)
     elif not draft and (not isinstance(records, list) or count != expected):
-        problems.add("hands", count_ruling(match), f"this match is exactly {expected} hands, not {count}")
+        problems.add("hands", count_ruling(match), f"this match is exactly {expected} hands, not {count}",
+                     "hand_count", expected=expected, count=count)
     problems.raise_if_any()
     check_alternation(records, problems)  # R3: attack alternates
     checked: list[CheckedHand] = []
@@ -162,7 +164,7 @@ def check_match_records(match: Match, records: list[Any], *, draft: bool = False
         try:
             checked.append(_check_hand(record))
         except InvalidRecord as invalid:
-            problems.found += [problem.within(f"hands[{number}].") for problem in invalid.problems]
+            problems.found += [problem.in_hand(number) for problem in invalid.problems]
     problems.raise_if_any()
     return checked
 

@@ -368,9 +368,10 @@ def record_hand(match: Match, number: int, record: dict, *, user, base: str | No
     checked = bridge.check_hand(record)
     attackers = expected_attackers(match, number)
     if attackers is not None and checked.hand.attackers.value != attackers:
+        params = {"team": attackers, "number": number}
         raise bridge.InvalidRecord([bridge.Problem("attackers", "R3", _(
-            "attack alternates from hand 1: team %(team)s attacks in hand %(number)s") % {
-            "team": attackers, "number": number})])
+            "attack alternates from hand 1: team %(team)s attacks in hand %(number)s") % params,
+            "attackers_expected", params)])
     reason = gettext_noop("Hand %(number)s saved") % {"number": number}
     with transaction.atomic():
         lock_teams(match)  # R15 counts the teams' recorded matches when the last hand scores this one

@@ -374,7 +374,7 @@ def parse_emperor(record: Any) -> EmperorHand:
     """The hand of an ``emperor/1`` record, once every check holds; else VariantRecordError."""
     problems = Problems()
     if not isinstance(record, dict):
-        problems.add("record", FORMAT, "an Emperor Tarokk record must be a JSON object")
+        problems.add("record", FORMAT, "an Emperor Tarokk record must be a JSON object", "record_not_object")
         raise_if_any(problems)
     _check_record_keys(record, problems)
     declarer, partner, defenders = _parse_players(record, problems)
@@ -398,32 +398,34 @@ def parse_emperor(record: Any) -> EmperorHand:
 
 def _check_record_keys(record: dict, problems: Problems) -> None:
     if record.get("format") != EMPEROR_FORMAT:
-        problems.add("format", FORMAT, f"expected {EMPEROR_FORMAT!r}, got {shown(record.get('format'))}")
+        problems.add("format", FORMAT, f"expected {EMPEROR_FORMAT!r}, got {shown(record.get('format'))}",
+                     "wrong_format", expected=EMPEROR_FORMAT, given=shown(record.get("format")))
     for key in sorted(set(record) - _RECORD_KEYS, key=str):
-        problems.add(str(key), FORMAT, "is not a field of an Emperor Tarokk record")
+        problems.add(str(key), FORMAT, "is not a field of an Emperor Tarokk record", "unknown_field", within="emperor")
 
 
 def _parse_players(record: dict, problems: Problems) -> tuple[str, str | None, tuple[str, ...]]:
     declarer = record.get("declarer")
     if not _is_name(declarer):
-        problems.add("declarer", FORMAT, "the declarer's name is required")
+        problems.add("declarer", FORMAT, "the declarer's name is required", "declarer_missing")
     partner = record.get("partner")
     if partner is not None and not _is_name(partner):
         problems.add("partner", FORMAT, "the partner is a name, or null when the declarer plays "
-                                        "alone")
+                                        "alone", "partner_not_a_name")
     raw_defenders = record.get("defenders")
     if not isinstance(raw_defenders, list) or not all(_is_name(name) for name in raw_defenders):
-        problems.add("defenders", FORMAT, "the defenders are a list of names")
+        problems.add("defenders", FORMAT, "the defenders are a list of names", "defenders_not_names")
         return declarer, partner, ()
     defenders = tuple(raw_defenders)
     expected = 2 if partner is not None else 3  # seed 000: four players
     if len(defenders) != expected:
         with_whom = "with a partner" if partner is not None else "alone"
         problems.add("defenders", "R18", f"a declarer playing {with_whom} has {expected} "
-                                         f"defenders, not {len(defenders)} (seed 000: four play)")
+                                         f"defenders, not {len(defenders)} (seed 000: four play)",
+                                         "defender_count", expected=expected, count=len(defenders))
     names = [name for name in (declarer, partner, *defenders) if _is_name(name)]
     if len(set(names)) != len(names):
-        problems.add("defenders", "R18", "the four players must be different people")
+        problems.add("defenders", "R18", "the four players must be different people", "players_not_different")
     return declarer, partner, defenders
 
 
@@ -433,7 +435,8 @@ def _is_name(value: Any) -> bool:
 
 def _parse_bid(raw: Any, problems: Problems) -> Bid | None:
     if not isinstance(raw, str) or raw not in BIDS:
-        problems.add("bid", "R18", f"expected one of {', '.join(BIDS)}, got {shown(raw)}")
+        problems.add("bid", "R18", f"expected one of {', '.join(BIDS)}, got {shown(raw)}",
+                     "not_a_bid", given=shown(raw))
         return None
     return BIDS[raw]
 
@@ -441,7 +444,7 @@ def _parse_bid(raw: Any, problems: Problems) -> Bid | None:
 def _parse_contra(raw: Any, field: str, problems: Problems) -> int:
     if not (raw is None or isinstance(raw, str)) or raw not in CONTRA_LEVELS:
         names = ", ".join(str(name) for name in CONTRA_LEVELS if name)
-        problems.add(field, "R18", f"expected null, {names}; got {shown(raw)}")
+        problems.add(field, "R18", f"expected null, {names}; got {shown(raw)}", "not_a_contra", given=shown(raw))
         return 0
     return CONTRA_LEVELS[raw]
 
@@ -450,11 +453,13 @@ def _whole_number(record: dict, key: str, highest: int | None, problems: Problem
                   default: int | None = None) -> int | None:
     value = record.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        problems.add(key, FORMAT, f"must be a whole number, got {shown(value)}")
+        problems.add(key, FORMAT, f"must be a whole number, got {shown(value)}",
+                     "not_a_whole_number", given=shown(value))
         return None
     if value < 0 or (highest is not None and value > highest):
         allowed = f"from 0 to {highest}" if highest is not None else "0 or more"
-        problems.add(key, "R18", f"must be {allowed}, got {value}")
+        problems.add(key, "R18", f"must be {allowed}, got {value}",
+                     "number_out_of_range", highest=highest, given=shown(value))
         return None
     return value
 
@@ -464,10 +469,12 @@ def _check_all_tricks_win(card_points: int, tricks: int, problems: Problems) -> 
     if tricks == TRICKS_IN_HAND and card_points < GAME_NEEDS:
         problems.add("card_points", "R18", f"the declarer's side took all {TRICKS_IN_HAND} "
                                            f"tricks, so it cannot have fewer than {GAME_NEEDS} "
-                                           f"card points ({card_points} recorded)")
+                                           f"card points ({card_points} recorded)",
+                                           "all_tricks_too_few_points", card_points=card_points)
     if tricks == 0 and card_points >= GAME_NEEDS:
         problems.add("card_points", "R18", f"the declarer's side took no trick, so it cannot "
-                                           f"have {card_points} card points")
+                                           f"have {card_points} card points",
+                                           "no_trick_too_many_points", card_points=card_points)
 
 
 @dataclass(frozen=True)
@@ -485,7 +492,7 @@ class _Entry:
 
 def _parse_bonus_entries(raw: Any, problems: Problems) -> list[_Entry]:
     if not isinstance(raw, list):
-        problems.add("bonuses", FORMAT, "the bonuses are a list (empty when there are none)")
+        problems.add("bonuses", FORMAT, "the bonuses are a list (empty when there are none)", "bonuses_not_list")
         return []
     entries = [_parse_bonus_entry(entry, f"bonuses[{index}]", problems)
                for index, entry in enumerate(raw)]
@@ -494,21 +501,22 @@ def _parse_bonus_entries(raw: Any, problems: Problems) -> list[_Entry]:
 
 def _parse_bonus_entry(raw: Any, field: str, problems: Problems) -> _Entry | None:
     if not isinstance(raw, dict):
-        problems.add(field, FORMAT, "a bonus must be a JSON object")
+        problems.add(field, FORMAT, "a bonus must be a JSON object", "bonus_not_object")
         return None
     before = len(problems.found)
     for key in sorted(set(raw) - _BONUS_KEYS, key=str):
-        problems.add(f"{field}.{key}", FORMAT, "is not a field of a bonus")
+        problems.add(f"{field}.{key}", FORMAT, "is not a field of a bonus", "unknown_field", within="bonus")
     kind = BONUS_KINDS.get(raw.get("bonus")) if isinstance(raw.get("bonus"), str) else None
     if kind is None:
-        problems.add(f"{field}.bonus", "R18", f"not a bonus of seed 000: {shown(raw.get('bonus'))}")
+        problems.add(f"{field}.bonus", "R18", f"not a bonus of seed 000: {shown(raw.get('bonus'))}",
+                     "not_a_bonus", given=shown(raw.get("bonus")))
     side = _parse_side(raw.get("side"), f"{field}.side", problems)
     announced = raw.get("announced")
     if not isinstance(announced, bool):
-        problems.add(f"{field}.announced", FORMAT, "must be true or false")
+        problems.add(f"{field}.announced", FORMAT, "must be true or false", "not_true_or_false")
     made = raw.get("made")
     if made is not None and not isinstance(made, bool):
-        problems.add(f"{field}.made", FORMAT, "must be true or false")
+        problems.add(f"{field}.made", FORMAT, "must be true or false", "not_true_or_false")
     contra = _parse_contra(raw.get("contra"), f"{field}.contra", problems)
     if kind is not None:
         _check_entry_against_kind(raw, kind, announced, made, contra, field, problems)
@@ -521,7 +529,8 @@ def _parse_side(raw: Any, field: str, problems: Problems) -> Side | None:
     try:
         return Side(raw)
     except ValueError:
-        problems.add(field, FORMAT, f"expected 'declarer' or 'defenders', got {shown(raw)}")
+        problems.add(field, FORMAT, f"expected 'declarer' or 'defenders', got {shown(raw)}",
+                     "not_a_side", given=shown(raw))
         return None
 
 
@@ -530,13 +539,14 @@ def _check_entry_against_kind(raw: dict, kind: BonusKind, announced: Any, made: 
     suit = raw.get("suit")
     if kind.names_suit and suit not in SUITS:
         problems.add(f"{field}.suit", "R18", f"{kind.name} names a suit ({', '.join(SUITS)}); "
-                                             f"got {shown(suit)}")
+                                             f"got {shown(suit)}",
+                                             "bonus_suit_missing", bonus=kind.id, given=shown(suit))
     if not kind.names_suit and suit is not None:
-        problems.add(f"{field}.suit", "R18", f"{kind.name} names no suit")
+        problems.add(f"{field}.suit", "R18", f"{kind.name} names no suit", "bonus_names_no_suit", bonus=kind.id)
     if announced is False:
         _check_unannounced(kind, made, contra, field, problems)
     if made is None and not kind.multiplier:
-        problems.add(f"{field}.made", FORMAT, f"say whether {kind.name} was made")
+        problems.add(f"{field}.made", FORMAT, f"say whether {kind.name} was made", "bonus_made_missing", bonus=kind.id)
 
 
 def _check_unannounced(kind: BonusKind, made: Any, contra: int, field: str,
@@ -544,16 +554,16 @@ def _check_unannounced(kind: BonusKind, made: Any, contra: int, field: str,
     if kind.multiplier:
         problems.add(f"{field}.announced", "R18",
                      f"an unannounced {kind.name} is not listed: it is read from card_points "
-                     f"and tricks")
+                     f"and tricks", "multiplier_listed_unannounced", bonus=kind.id)
     elif kind.unannounced is None:
         problems.add(f"{field}.announced", "R18",
-                     f"{kind.name} must be announced to score (seed 000)")
+                     f"{kind.name} must be announced to score (seed 000)", "bonus_must_be_announced", bonus=kind.id)
     elif made is False:
         problems.add(f"{field}.made", "R18",
-                     "an unannounced bonus is listed only when it was made")
+                     "an unannounced bonus is listed only when it was made", "unannounced_bonus_not_made")
     if contra:
         problems.add(f"{field}.contra", "R18", "only an announced bonus can be contra'd "
-                                               "(seed 000)")
+                                               "(seed 000)", "unannounced_bonus_contra")
 
 
 def _settle_multipliers(hand: EmperorHand, entries: list[_Entry],
@@ -568,7 +578,8 @@ def _settle_multipliers(hand: EmperorHand, entries: list[_Entry],
                 problems.add(f"{entry.field}.made", "R18",
                              f"{entry.kind.name} by {entry.side.label} was "
                              f"{'made' if achieved else 'not made'} with {hand.card_points} "
-                             f"card points and {hand.tricks} tricks to the declarer's side")
+                             f"card points and {hand.tricks} tricks to the declarer's side",
+                             "multiplier_made_disagrees", bonus=entry.kind.id, side=entry.side.value, made=achieved)
             made = achieved
         bonuses.append(Bonus(entry.kind, entry.side, entry.announced, made, entry.contra,
                              entry.suit, entry.field))
@@ -582,7 +593,9 @@ def _check_bonuses(hand: EmperorHand, problems: Problems) -> None:
         key = (bonus.kind.id, bonus.suit, bonus.side)
         if key in seen:
             problems.add(bonus.field, "R18", f"{bonus.name} for {bonus.side.label} is already "
-                                             f"listed at {seen[key]}")
+                                             f"listed at {seen[key]}",
+                                             "bonus_listed_twice", bonus=bonus.kind.id,
+                                             side=bonus.side.value, earlier=seen[key])
         seen.setdefault(key, bonus.field)
         if bonus.made:
             _check_made(hand, bonus, made_by, problems)
@@ -595,11 +608,14 @@ def _check_made(hand: EmperorHand, bonus: Bonus, made_by: dict[tuple[str, str | 
     tricks = hand.tricks_of(bonus.side)
     if tricks < bonus.kind.min_tricks:
         problems.add(bonus.field, "R18", f"{bonus.name} needs {bonus.kind.min_tricks} trick(s); "
-                                         f"{bonus.side.label} won {tricks}")
+                                         f"{bonus.side.label} won {tricks}",
+                                         "bonus_needs_tricks", bonus=bonus.kind.id,
+                                         side=bonus.side.value, needs=bonus.kind.min_tricks, won=tricks)
     other = made_by.get((bonus.kind.id, bonus.suit))
     if bonus.kind.one_winner and other is not None and other.side is not bonus.side:
         problems.add(bonus.field, "R18", f"{bonus.name} cannot be made by both sides (also made "
-                                         f"at {other.field})")
+                                         f"at {other.field})",
+                                         "bonus_made_by_both_sides", bonus=bonus.kind.id, other=other.field)
     made_by.setdefault((bonus.kind.id, bonus.suit), bonus)
 
 
@@ -611,8 +627,9 @@ def _check_announcement_pairs(hand: EmperorHand, problems: Problems) -> None:
         if hand.announcement(HIGH_GAME, side) is not None:
             # Decision 3: Slam already multiplies more than High Game; both is one too many.
             problems.add(slam.field, "R18", f"{side.label} announced both High Game and Slam; "
-                                            f"announce one")
+                                            f"announce one", "high_game_and_slam", side=side.value)
         for bonus in hand.bonuses:
             if bonus.side is side and bonus.announced and bonus.kind.id in SLAM_EXCLUDES:
                 problems.add(bonus.field, "R18", f"{side.label} announced Slam, so cannot "
-                                                 f"announce {bonus.name} (seed 000)")
+                                                 f"announce {bonus.name} (seed 000)",
+                                                 "slam_excludes_bonus", side=side.value, bonus=bonus.kind.id)

@@ -107,7 +107,7 @@ def parse_three_handed(record: Any) -> tuple[ThreeHandedPlayer, ...]:
     """The record's three players, once the record is well formed and adds up (R18)."""
     problems = Problems()
     if not isinstance(record, dict):
-        problems.add("record", FORMAT, "a three-handed record must be a JSON object")
+        problems.add("record", FORMAT, "a three-handed record must be a JSON object", "record_not_object")
         raise_if_any(problems)
     _check_record_keys(record, problems)
     players = _parse_players(record.get("players"), problems)
@@ -121,16 +121,19 @@ def parse_three_handed(record: Any) -> tuple[ThreeHandedPlayer, ...]:
 def _check_record_keys(record: dict, problems: Problems) -> None:
     if record.get("format") != THREE_HANDED_FORMAT:
         problems.add("format", FORMAT,
-                     f"expected {THREE_HANDED_FORMAT!r}, got {shown(record.get('format'))}")
+                     f"expected {THREE_HANDED_FORMAT!r}, got {shown(record.get('format'))}",
+                     "wrong_format", expected=THREE_HANDED_FORMAT, given=shown(record.get("format")))
     for key in sorted(set(record) - _RECORD_KEYS, key=str):
-        problems.add(str(key), FORMAT, "is not a field of a three-handed record")
+        problems.add(str(key), FORMAT, "is not a field of a three-handed record",
+                     "unknown_field", within="three_handed")
 
 
 def _parse_players(raw: Any, problems: Problems) -> tuple[ThreeHandedPlayer, ...] | None:
     """The players, or None when any of them is malformed (the problems say which)."""
     if not isinstance(raw, list) or len(raw) != PLAYERS:
         count = len(raw) if isinstance(raw, list) else "no list of"
-        problems.add("players", "R18", f"the three-handed game has {PLAYERS} players, not {count}")
+        problems.add("players", "R18", f"the three-handed game has {PLAYERS} players, not {count}",
+                     "player_count", expected=PLAYERS, count=len(raw) if isinstance(raw, list) else None)
         return None
     before = len(problems.found)
     players = [_parse_player(entry, f"players[{index}]", problems)
@@ -143,28 +146,31 @@ def _parse_players(raw: Any, problems: Problems) -> tuple[ThreeHandedPlayer, ...
 
 def _parse_player(entry: Any, field: str, problems: Problems) -> ThreeHandedPlayer | None:
     if not isinstance(entry, dict):
-        problems.add(field, FORMAT, "a player must be a JSON object")
+        problems.add(field, FORMAT, "a player must be a JSON object", "player_not_object")
         return None
     for key in sorted(set(entry) - _PLAYER_KEYS, key=str):
-        problems.add(f"{field}.{key}", FORMAT, "is not a field of a three-handed player")
+        problems.add(f"{field}.{key}", FORMAT, "is not a field of a three-handed player",
+                     "unknown_field", within="player")
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.add(f"{field}.name", FORMAT, "a player needs a name")
+        problems.add(f"{field}.name", FORMAT, "a player needs a name", "player_name_missing")
     card_points = _whole_number(entry, "card_points", CARD_POINTS_IN_PACK, field, problems)
     tricks = _whole_number(entry, "tricks", TRICKS_IN_HAND, field, problems)
     dealer = entry.get("dealer", False)
     if not isinstance(dealer, bool):
-        problems.add(f"{field}.dealer", FORMAT, "must be true or false")
+        problems.add(f"{field}.dealer", FORMAT, "must be true or false", "not_true_or_false")
     return ThreeHandedPlayer(name, card_points, tricks, dealer)
 
 
 def _whole_number(entry: dict, key: str, highest: int, field: str, problems: Problems) -> int:
     value = entry.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
-        problems.add(f"{field}.{key}", FORMAT, f"must be a whole number, got {shown(value)}")
+        problems.add(f"{field}.{key}", FORMAT, f"must be a whole number, got {shown(value)}",
+                     "not_a_whole_number", given=shown(value))
         return 0
     if not 0 <= value <= highest:
-        problems.add(f"{field}.{key}", "R18", f"must be from 0 to {highest}, got {value}")
+        problems.add(f"{field}.{key}", "R18", f"must be from 0 to {highest}, got {value}",
+                     "number_out_of_range", highest=highest, given=shown(value))
         return 0
     return value
 
@@ -172,9 +178,9 @@ def _whole_number(entry: dict, key: str, highest: int, field: str, problems: Pro
 def _check_names_and_dealer(players: list[ThreeHandedPlayer], problems: Problems) -> None:
     names = [player.name for player in players]
     if len(set(names)) != len(names):
-        problems.add("players", "R18", "the three players must be different people")
+        problems.add("players", "R18", "the three players must be different people", "players_not_different")
     if sum(player.dealer for player in players) > 1:
-        problems.add("players", "R18", "at most one player is the dealer")
+        problems.add("players", "R18", "at most one player is the dealer", "several_dealers")
 
 
 def _check_totals(players: tuple[ThreeHandedPlayer, ...], problems: Problems) -> None:
@@ -183,11 +189,12 @@ def _check_totals(players: tuple[ThreeHandedPlayer, ...], problems: Problems) ->
     if card_points != CARD_POINTS_IN_PACK:
         problems.add("players[*].card_points", "R18",
                      f"the card points of the three players add up to {card_points}, not "
-                     f"{CARD_POINTS_IN_PACK}")
+                     f"{CARD_POINTS_IN_PACK}", "card_points_total", total=card_points, expected=CARD_POINTS_IN_PACK)
     tricks = sum(player.tricks for player in players)
     if tricks != TRICKS_IN_HAND:
         problems.add("players[*].tricks", "R18",
-                     f"the tricks of the three players add up to {tricks}, not {TRICKS_IN_HAND}")
+                     f"the tricks of the three players add up to {tricks}, not {TRICKS_IN_HAND}",
+                     "tricks_total", total=tricks, expected=TRICKS_IN_HAND)
 
 
 def _check_cards_held(players: tuple[ThreeHandedPlayer, ...], problems: Problems) -> None:
@@ -200,16 +207,20 @@ def _check_cards_held(players: tuple[ThreeHandedPlayer, ...], problems: Problems
         fewest = cards_held(player, player.dealer)
         if player.card_points < fewest:
             problems.add(field, "R18", f"{player.name} cannot hold {player.card_points} card points in "
-                                       f"{fewest} cards: every card counts at least 1 (seed 001)")
+                                       f"{fewest} cards: every card counts at least 1 (seed 001)",
+                                       "too_few_card_points", player=player.name,
+                                       card_points=player.card_points, cards=fewest)
         as_dealer = player.dealer or not dealer_named
         most = most_card_points(player.tricks, as_dealer)
         if player.card_points > most:
             problems.add(field, "R18a", f"{player.name} cannot hold {player.card_points} card points: "
-                                        f"{_what_he_holds(player, dealer_named)} at most {most}")
+                                        f"{_what_he_holds(player, dealer_named)} at most {most}",
+                                        "too_many_card_points", player=player.name,
+                                        card_points=player.card_points, most=most)
     if not dealer_named and len(problems.found) == before and not _someone_could_deal(players):
         problems.add("players[*].card_points", "R18a",
                      "none of the three can have been the dealer: whoever it was, another player holds "
-                     "more card points than the cards of his tricks can be worth")
+                     "more card points than the cards of his tricks can be worth", "no_possible_dealer")
 
 
 def cards_held(player: ThreeHandedPlayer, as_dealer: bool) -> int:

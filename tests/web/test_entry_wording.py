@@ -4,14 +4,18 @@ Python value such as None or a quoted repr, or an index counted from zero. And t
 beginnings, Hungarian names with and without accents, suggestions for a word it does not know."""
 
 import html
+import random
 import re
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from scoring import Problem
 from tests.factories import eight_hand_records, make_match, make_user
 from tests.web.test_entry import form_data
+from tournaments import bridge
 from tournaments.entry import notation, wording
 from tournaments.models import Hand
 
@@ -109,6 +113,37 @@ def test_the_problem_is_next_to_its_field_and_described_by_it(client, jury):
     field = re.search(r'<input[^>]*id="id_h1-a_trumps"[^>]*>', page)[0]
     assert 'aria-invalid="true"' in field and 'aria-describedby="id_h1-a_trumps-problems"' in field
     assert '<a href="#id_h1-a_trumps">' in page
+
+
+def test_a_card_played_twice_reads_as_words_at_its_trick(client, jury):
+    """R4: each card is played once; the trick is named counted from one, the seat by its name."""
+    [record] = bridge.random_hand_records(random.Random(7), 1, full=True)
+    record["tricks"][1][0] = record["tricks"][0][0]  # the card that led trick 1 leads trick 2 again
+    match = make_match()
+    data = form_data([record])
+    client.post(reverse("jury:save_hand", args=[match.pk, 1]), data)
+    page = html.unescape(client.get(reverse("jury:match", args=[match.pk])).content.decode())
+    shown = problems_of(page)
+    card = record["tricks"][0][0]
+    assert any(line.startswith("Hand 1 · Tricks, trick 2: ") and f"plays the {card}, already played to trick 1 (R4)"
+               in line for line in shown), shown
+    for line in shown:
+        assert not FORBIDDEN.search(line), line
+
+
+def test_the_wording_follows_the_code_and_its_values_not_the_english():
+    problem = Problem("holdings.A.trumps", "R5", "some English the page never reads", "trumps_out_of_range",
+                      {"trumps": 4})
+    assert str(wording.word(problem)) == ("A trumps: a team holds 6 to 16 trumps (at least 3 for each player), "
+                                          "not 4 (R5)")
+    with translation.override("hu"):
+        assert "4" in str(wording.word(problem)) and "trumps" not in str(wording.word(problem))
+
+
+def test_every_code_worded_is_one_the_engine_or_the_site_gives():
+    sources = "".join(path.read_text(encoding="utf-8") for folder in ("scoring", "tournaments")
+                      for path in Path(folder).rglob("*.py") if path.name != "wording.py")
+    assert [code for code in wording.SENTENCES if f'"{code}"' not in sources] == []
 
 
 def test_a_message_not_recognised_is_still_cleaned():

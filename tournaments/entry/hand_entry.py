@@ -130,9 +130,10 @@ def _attack_follows(form: HandForm, records: dict[int, dict], number: int) -> bo
     first = first_attackers(others)
     if first is None or form.record["attackers"] == attackers_of(number, first):
         return True
+    params = {"team": attackers_of(number, first), "number": number}
     form.show_problems([bridge.Problem("attackers", "R3", _(
-        "attack alternates from hand 1: team %(team)s attacks in hand %(number)s") % {
-        "team": attackers_of(number, first), "number": number})])
+        "attack alternates from hand 1: team %(team)s attacks in hand %(number)s") % params,
+        "attackers_expected", params)])
     return False
 
 

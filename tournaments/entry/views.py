@@ -250,10 +250,8 @@ def show_match_problems(forms, problems):
     """Problems of a match record ("hands[i].field") shown next to the hand and field they concern."""
     general = []
     for problem in problems:
-        head, dot, rest = problem.field.partition("].")
-        if head.startswith("hands[") and dot:
-            number = int(head[len("hands["):])
-            forms[number].show_problems([bridge.Problem(rest, problem.ruling, problem.message)])
+        if problem.hand is not None:
+            forms[problem.hand - 1].show_problems([problem.in_its_hand()])
         else:
             general.append(str(wording.word(problem)))
     return general

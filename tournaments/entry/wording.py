@@ -1,23 +1,19 @@
 """The engine's problems as a juror reads them, in the page's language.
 
-scoring/ reports a problem as (field, ruling, message): a FORMAT.md path counted from zero
-(``announcements[2].cards``), the ruling (or FORMAT for the record's shape) and an English sentence
-with Python values in it. The jury sees instead the field by the label it has on the entry page,
-the hand and line numbers counted from one, a sentence in plain words and the ruling. Each message
-the engine gives a hand typed on the entry page is recognised here by its shape (its code) and the
-values are taken out of it; a message not recognised is still cleaned of paths, zero-based indexes,
-Python values and FORMAT before it is shown.
+scoring/ reports a problem as a FORMAT.md path counted from zero (``announcements[2].cards``), the
+ruling (or FORMAT for the record's shape), an English sentence for the command line, and the same
+as data: a stable ``code`` and its ``params`` (scoring.problems). The jury sees instead the field by
+the label it has on the entry page, the hand and line numbers counted from one, a sentence in plain
+words and the ruling. The sentence is chosen by the problem's code and filled from its params, never
+read out of the English; a problem whose code has no sentence here is shown as the engine's
+message, cleaned of paths, zero-based indexes, Python values and FORMAT.
 """
 
-import functools
 import re
 from dataclasses import dataclass
 
-from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-
-from tournaments.feast_names import FEAST_NAMES, SILENT_PREMIUM_NAMES
 
 from .lines import line_name, seat_name
 
@@ -40,11 +36,12 @@ FIELD_LABELS = {
     "hands": gettext_lazy("Hands"),
 }
 
-INDEXED = re.compile(r"^(announcements|silent|tricks|hands)\[(\d+)\](?:\.(.*))?$")
+INDEXED = re.compile(r"^(announcements|silent|tricks|hands)\[(\d+)\](?:\[\d+\])?(?:\.(.*))?$")
 
 
 def field_label(field: str) -> str:
-    """``announcements[2].cards`` -> "Announcements, line 3"; ``deal.A.driver`` -> "Deal, A driver"."""
+    """``announcements[2].cards`` -> "Announcements, line 3"; ``tricks[4][1]`` -> "Tricks, trick 5";
+    ``deal.A.driver`` -> "Deal, A driver"."""
     indexed = INDEXED.match(field)
     if indexed:
         name, index, _rest = indexed.groups()
@@ -65,122 +62,122 @@ def field_label(field: str) -> str:
     return str(FIELD_LABELS.get(field, _("Hand")))
 
 
-# --- the engine's messages, recognised by their shape -------------------------------------------
+# --- the engine's problems, by their code -------------------------------------------------------
 
 
-@functools.cache
-def _ids_by_english_name() -> dict[str, str]:
-    with translation.override("en"):
-        return {str(name): item_id for item_id, name in {**FEAST_NAMES, **SILENT_PREMIUM_NAMES}.items()}
+def _names(ids) -> str:
+    return ", ".join(line_name(item) for item in ids)
 
 
-def _feast(name: str) -> str:
-    """A feast named in English by the engine, in the page's language."""
-    item_id = _ids_by_english_name().get(name)
-    return line_name(item_id) if item_id else name
+def _cards(cards) -> str:
+    return ", ".join(cards)
+
+
+def _tricks(numbers) -> str:
+    return _(" or ").join(str(number) for number in numbers)
+
+
+def _result(word: str) -> str:
+    return _("won") if word == "won" else _("lost")
+
+
+def _high_trump_holders(p) -> str:
+    if p["holders"] == 0:
+        return _("%(card)s is held by one of the two teams; write it under A or under B") % p
+    return _("%(card)s is held by one team only, not by both") % p
+
+
+def _given(p) -> str:
+    """A value the record held, as the juror typed it: the engine quotes it (``'falcn'``)."""
+    return str(p.get("given", "")).strip("'\"")
+
+
+# What each code says, from its params (scoring.problems documents them).
+SENTENCES = {
+    # R5: holdings
+    "trumps_missing": lambda p: _("write the team's number of trumps (the Fool counts as a trump)"),
+    "trumps_out_of_range": lambda p: _("a team holds 6 to 16 trumps (at least 3 for each player), not %(n)s")
+    % {"n": p["trumps"]},
+    "honours_missing": lambda p: _("write how many honours the team holds: 0, 1 or 2"),
+    "honours_out_of_range": lambda p: _("a team holds 0, 1 or 2 honours, not %(n)s") % {"n": _given(p)},
+    "trumps_total": lambda p: _("the two teams' trumps add up to 22 (one pack), not %(n)s") % {"n": p["total"]},
+    "honours_total": lambda p: _("the two teams' honours add up to 2 (one pack), not %(n)s") % {"n": p["total"]},
+    "high_trump_holders": _high_trump_holders,
+    "holdings_missing": lambda p: _("write team A's holdings (trumps, honours, high trumps), or give the deal"),
+    "holdings_disagree_with_deal": lambda p: _(
+        "do not agree with the deal, which gives %(n)s trumps, %(h)s honours and of the high trumps %(high)s")
+    % {"n": p["trumps"], "h": p["honours"], "high": ", ".join(p["high_trumps"]) or _("none")},
+    # R3: attack alternates
+    "attack_not_alternating": lambda p: _("attack alternates: team %(team)s attacked in the hand before too") % p,
+    "attackers_expected": lambda p: _("attack alternates from hand 1: team %(team)s attacks in hand %(number)s") % p,
+    # R6-R9: announcements
+    "message_contra": lambda p: _("a message cannot be contra'd"),
+    "message_result": lambda p: _("a message is neither won nor lost: it scores when announced; leave out won or "
+                                  "lost"),
+    "result_missing": lambda p: _("say whether it was won or lost (won, lost, or w, l)"),
+    "chain_held": lambda p: _("team %(team)s already announced %(names)s of the same chain; keep only the final, "
+                              "highest announcement") % {"team": p["team"], "names": _names(p["feasts"])},
+    "magnifier_count": lambda p: _("%(feast)s declares %(n)s magnifier(s) (a King or a Bird), not %(m)s")
+    % {"feast": line_name(p["feast"]), "n": p["expected"], "m": p["count"]},
+    "not_magnifiers": lambda p: _("%(feast)s declares magnifiers (a King or a Bird); these are not: %(cards)s")
+    % {"feast": line_name(p["feast"]), "cards": _cards(p["cards"])},
+    "card_declared_twice": lambda p: _("the same card is declared twice"),
+    "declares_no_cards": lambda p: _("%(feast)s declares no cards") % {"feast": line_name(p["feast"])},
+    "declared_cards_not_held": lambda p: _("%(seat)s does not hold %(cards)s")
+    % {"seat": seat_name(p["seat"]), "cards": _cards(p["cards"])},
+    "binding_conflict": lambda p: _("binds the %(card)s to trick %(tricks)s, but %(feast)s (line %(line)s) binds "
+                                    "it to trick %(other)s")
+    % {"card": p["card"], "tricks": _tricks(p["tricks"]), "feast": line_name(p["other_feast"]),
+       "line": p["other_index"] + 1, "other": _tricks(p["other_tricks"])},
+    "message_untrue": lambda p: _("%(feast)s is not true of the announcer's cards as dealt")
+    % {"feast": line_name(p["feast"])},
+    # R10: silent premiums
+    "premium_twice": lambda p: _("%(premium)s is achieved by one team only, once a hand")
+    % {"premium": line_name(p["premium"])},
+    "premium_not_shown": lambda p: _("the tricks do not show %(premium)s for team %(team)s")
+    % {"premium": line_name(p["premium"]), "team": p["team"]},
+    "premium_not_listed": lambda p: _("the tricks show %(premium)s for team %(team)s; add it to the silent premiums")
+    % {"premium": line_name(p["premium"]), "team": p["team"]},
+    "result_disagrees_with_tricks": lambda p: _("%(feast)s is written as %(given)s, but the tricks show it "
+                                                "%(shown)s (%(rule)s)")
+    % {"feast": line_name(p["feast"]), "given": _result(p["given"]), "shown": _result(p["shown"]),
+       "rule": p["rule"]},
+    # R1, R3, R4: the deal and the tricks
+    "seat_card_count": lambda p: _("every player has 10 cards, not %(n)s") % {"n": p["count"]},
+    "seat_too_few_trumps": lambda p: _("%(seat)s has %(n)s trumps; a player with fewer than 3 has the hand "
+                                       "redealt") % {"seat": seat_name(p["seat"]), "n": p["trumps"]},
+    "cards_dealt_twice": lambda p: _("each of the 40 cards is dealt once; dealt twice: %(cards)s")
+    % {"cards": _cards(p["cards"])},
+    "cards_not_dealt": lambda p: _("not dealt: %(cards)s") % {"cards": _cards(p["cards"])},
+    "card_dealt_elsewhere": lambda p: _("the %(card)s goes to %(seat)s, who attacks") % {
+        "card": p["card"], "seat": seat_name(p["seat"])},
+    "trick_size": lambda p: _("a trick holds 4 cards, not %(n)s") % {"n": p["count"]},
+    "trick_count": lambda p: _("a hand has 10 tricks"),
+    "tricks_need_deal": lambda p: _("the tricks can be given only with the deal"),
+    "card_played_twice": lambda p: _("%(seat)s plays the %(card)s, already played to trick %(earlier)s")
+    % {**_play(p), "earlier": p["earlier_trick"]},
+    "card_not_in_hand": lambda p: _("%(seat)s plays the %(card)s, which was dealt to %(owner)s")
+    % {**_play(p), "owner": seat_name(p["dealt_to"])},
+    "must_play_trump": lambda p: _("%(seat)s plays the %(card)s, but a trump was led and %(seat)s holds "
+                                   "%(legal)s") % _play(p),
+    "must_follow_suit": lambda p: _("%(seat)s plays the %(card)s, but must follow suit with %(legal)s") % _play(p),
+    "must_trump_when_void": lambda p: _("%(seat)s plays the %(card)s, but cannot follow suit and must play a "
+                                        "trump: %(legal)s") % _play(p),
+    "bound_card_elsewhere": lambda p: _("%(seat)s plays the %(card)s, which is bound to trick %(bound)s, while "
+                                        "%(seat)s could play %(legal)s")
+    % {**_play(p), "bound": _tricks(p["bound_to"]), "legal": _cards(p["could_play"])},
+}
+
+
+def _play(p) -> dict:
+    """The player and the card of a play the trick (the problem's field) does not allow."""
+    return {"seat": seat_name(p["seat"]), "card": p["card"], "legal": _cards(p.get("legal", []))}
 
 
 def _lines(text: str) -> str:
     """``announcements[2]`` inside a message -> "line 3"."""
     return re.sub(r"announcements\[(\d+)\]", lambda found: _("line %(number)s") % {"number": int(found[1]) + 1},
                   text)
-
-
-def _value(text: str) -> str:
-    """A Python value quoted by the engine, as typed: ``'falcn'`` -> falcn."""
-    return text.strip("'\"")
-
-
-@dataclass(frozen=True)
-class Shape:
-    code: str
-    pattern: re.Pattern
-    say: object  # (groups dict) -> the sentence
-
-
-def shape(code, pattern, say):
-    return Shape(code, re.compile(pattern + "$"), say)
-
-
-SHAPES = [
-    shape("trumps_missing", r"the team's trump count \(the Fool included\) is required",
-          lambda g: _("write the team's number of trumps (the Fool counts as a trump)")),
-    shape("trumps_range", r"a team holds 6 to 16 trumps \(at least 3 a player\), not (?P<n>\d+)",
-          lambda g: _("a team holds 6 to 16 trumps (at least 3 for each player), not %(n)s") % g),
-    shape("honours_missing", r"honours held must be 0, 1 or 2, not None",
-          lambda g: _("write how many honours the team holds: 0, 1 or 2")),
-    shape("honours_range", r"honours held must be 0, 1 or 2, not (?P<n>.+)",
-          lambda g: _("a team holds 0, 1 or 2 honours, not %(n)s") % {"n": _value(g["n"])}),
-    shape("trumps_sum", r"trumps must add up to 22, not (?P<n>\d+)",
-          lambda g: _("the two teams' trumps add up to 22 (one pack), not %(n)s") % g),
-    shape("honours_sum", r"honours must add up to 2, not (?P<n>\d+)",
-          lambda g: _("the two teams' honours add up to 2 (one pack), not %(n)s") % g),
-    shape("high_trump_held", r"(?P<card>XVI|XVII|XVIII) must be held by exactly one team, not 0",
-          lambda g: _("%(card)s is held by one of the two teams; write it under A or under B") % g),
-    shape("high_trump_twice", r"(?P<card>XVI|XVII|XVIII) must be held by exactly one team, not 2",
-          lambda g: _("%(card)s is held by one team only, not by both") % g),
-    shape("holdings_missing", r"holdings are required unless the deal is given",
-          lambda g: _("write team A's holdings (trumps, honours, high trumps), or give the deal")),
-    shape("holdings_not_deal", r"do not agree with the deal, which gives (?P<n>\d+) trumps, (?P<h>\d+) honours, "
-                               r"high trumps (?P<high>.+)",
-          lambda g: _("do not agree with the deal, which gives %(n)s trumps, %(h)s honours and of the high "
-                      "trumps %(high)s") % {**g, "high": g["high"].replace("none", _("none"))}),
-    shape("attack_alternates", r"attack alternates: team (?P<team>[AB]) attacked in the hand before too",
-          lambda g: _("attack alternates: team %(team)s attacked in the hand before too") % g),
-    shape("message_contra", r"a message cannot be contra'd",
-          lambda g: _("a message cannot be contra'd")),
-    shape("message_result", r"a message has no result: it scores when announced",
-          lambda g: _("a message is neither won nor lost: it scores when announced; leave out won or lost")),
-    shape("result_missing", r"a feast needs its result, \"won\" or \"lost\"",
-          lambda g: _("say whether it was won or lost (won, lost, or w, l)")),
-    shape("chain", r"team (?P<team>[AB]) already holds (?P<names>.+) of the same chain; "
-                   r"a record keeps only the final, highest announcement",
-          lambda g: _("team %(team)s already announced %(names)s of the same chain; keep only the final, "
-                      "highest announcement") % {"team": g["team"],
-                                                 "names": ", ".join(_feast(n) for n in g["names"].split(", "))}),
-    shape("magnifier_count", r"(?P<feast>.+) declares (?P<n>\d+) magnifiers?, not (?P<m>\d+)",
-          lambda g: _("%(feast)s declares %(n)s magnifier(s) (a King or a Bird), not %(m)s")
-          % {**g, "feast": _feast(g["feast"])}),
-    shape("not_magnifiers", r"(?P<feast>.+) declares magnifiers \(a King or a Bird\); not magnifiers: (?P<cards>.+)",
-          lambda g: _("%(feast)s declares magnifiers (a King or a Bird); these are not: %(cards)s")
-          % {**g, "feast": _feast(g["feast"])}),
-    shape("card_twice", r"declares the same card twice", lambda g: _("the same card is declared twice")),
-    shape("no_cards", r"(?P<feast>.+) declares no cards",
-          lambda g: _("%(feast)s declares no cards") % {"feast": _feast(g["feast"])}),
-    shape("not_held", r"(?P<seat>[AB]\.(?:driver|catcher)) does not hold (?P<cards>.+)",
-          lambda g: _("%(seat)s does not hold %(cards)s") % {**g, "seat": _seat(g["seat"])}),
-    shape("binding", r"binds the (?P<card>\S+) to trick (?P<tricks>.+), but (?P<feast>.+) "
-                     r"\(announcements\[(?P<index>\d+)\]\) binds it to trick (?P<other>.+)",
-          lambda g: _("binds the %(card)s to trick %(tricks)s, but %(feast)s (line %(line)s) binds it to trick "
-                      "%(other)s") % {**g, "feast": _feast(g["feast"]), "line": int(g["index"]) + 1}),
-    shape("premium_twice", r"(?P<premium>.+) can be achieved by one team only, once a hand",
-          lambda g: _("%(premium)s is achieved by one team only, once a hand") % {"premium": _feast(g["premium"])}),
-    shape("premium_not_shown", r"the tricks do not show (?P<premium>.+) for team (?P<team>[AB])",
-          lambda g: _("the tricks do not show %(premium)s for team %(team)s")
-          % {**g, "premium": _feast(g["premium"])}),
-    shape("premium_unlisted", r"the tricks show (?P<premium>.+) for team (?P<team>[AB]), which the record does "
-                              r"not list",
-          lambda g: _("the tricks show %(premium)s for team %(team)s; add it to the silent premiums")
-          % {**g, "premium": _feast(g["premium"])}),
-    shape("result_disagrees", r"the record says (?P<feast>.+) was (?P<given>won|lost), but the tricks show it "
-                              r"(?P<shown>won|lost) \((?P<rule>.+)\)",
-          lambda g: _("%(feast)s is written as %(given)s, but the tricks show it %(shown)s (%(rule)s)")
-          % {**g, "feast": _feast(g["feast"]), "given": _result(g["given"]), "shown": _result(g["shown"])}),
-    shape("trick_size", r"a trick holds 4 cards, not (?P<n>\d+)",
-          lambda g: _("a trick holds 4 cards, not %(n)s") % g),
-    shape("ten_tricks", r"a hand has 10 tricks", lambda g: _("a hand has 10 tricks")),
-    shape("tricks_need_deal", r"tricks need the deal", lambda g: _("the tricks can be given only with the deal")),
-    shape("ten_cards", r"every player has 10 cards, not (?P<n>\d+)",
-          lambda g: _("every player has 10 cards, not %(n)s") % g),
-]
-
-
-def _seat(seat: str) -> str:
-    return seat_name(seat)
-
-
-def _result(word: str) -> str:
-    return _("won") if word == "won" else _("lost")
 
 
 def clean(message: str) -> str:
@@ -210,11 +207,11 @@ class Wording:
 
 def word(problem) -> Wording:
     """The wording of one of the engine's problems (field relative to its hand)."""
-    for known in SHAPES:
-        found = known.pattern.match(problem.message)
-        if found:
-            return Wording(known.code, field_label(problem.field), known.say(found.groupdict()), problem.ruling)
-    return Wording("", field_label(problem.field), clean(problem.message), problem.ruling)
+    label = field_label(problem.field)
+    say = SENTENCES.get(problem.code)
+    if say is None:
+        return Wording("", label, clean(problem.message), problem.ruling)
+    return Wording(problem.code, label, say(problem.params), problem.ruling)
 
 
 def with_hand(number: int, text) -> str:
