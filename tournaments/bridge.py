@@ -30,7 +30,7 @@ __all__ = [
     "InvalidRecord", "Problem", "announcement_record", "check_match_records", "count_ruling",
     "evaluate_hand_record", "hand_record", "hands_with_facts", "match_record", "match_totals",
     "random_hand_records", "rescore", "rescore_match", "running_totals", "store_hands", "store_match_scores",
-    "stored_answer", "check_hand", "store_hand", "stored_match_totals", "hand_fingerprint",
+    "stored_answer", "check_hand", "store_hand", "stored_match_totals", "hand_fingerprint", "remove_hand",
 ]
 
 TEAMS = tuple(team.value for team in Team)
@@ -285,9 +285,15 @@ def store_hands(match: Match, checked_hands: list[CheckedHand], user, reason: st
         _store_announcements(hand, checked, user, reason)
         _store_silent(hand, checked, user, reason)
     for hand in stored.values():
-        for row in [*hand.announcements.all(), *hand.silent_premiums.all()]:
-            _delete(row, user, reason)
-        _delete(hand, user, reason)
+        remove_hand(hand, user, reason)
+
+
+def remove_hand(hand: Hand, user, reason: str) -> None:
+    """Delete a stored hand (read with :func:`hands_with_facts`) with its announcements and silent
+    premiums, each deletion in the history with what the row held."""
+    for row in [*hand.announcements.all(), *hand.silent_premiums.all()]:
+        _delete(row, user, reason)
+    _delete(hand, user, reason)
 
 
 def check_hand(record: Any) -> CheckedHand:

@@ -394,6 +394,52 @@ def record_hand(match: Match, number: int, record: dict, *, user, base: str | No
     return match
 
 
+def check_hand_clearable(match: Match, number: int) -> None:
+    """Refuse, saying why, unless a stored hand of this match may be cleared now: only while the
+    match is being entered (or sent back), never once submitted, and a confirmed match changes only
+    by a correction."""
+    if match.is_locked:
+        raise MatchLocked(_("This match is confirmed, so hand %(number)s is not cleared: a confirmed match changes "
+                            "only by the chief jury's correction, with a reason.") % {"number": number})
+    if match.state == Match.State.ENTERED:
+        raise Refused(_("This match is submitted for confirmation, so hand %(number)s is not cleared now; the juror "
+                        "who submitted it may withdraw the submission first.") % {"number": number},
+                      code="submitted")
+
+
+def clear_hand(match: Match, number: int, *, user, base: str | None = None) -> dict:
+    """Take a stored hand out of a match being entered (stored by mistake, say typed into the wrong
+    row): its rows are deleted with their history, the match has no score until every hand is in
+    again (R13), and the match version moves on. Returns the record of the hand cleared.
+
+    ``base`` is the hand's fingerprint as the juror saw it: StaleHand when another juror stored a
+    different hand since. Refused (nothing cleared) when the hand is not stored or the match is
+    submitted or confirmed (:func:`check_hand_clearable`), checked on the row held for the change."""
+    reason = gettext_noop("Hand %(number)s cleared") % {"number": number}
+    with transaction.atomic():
+        locked = Match.objects.select_for_update().get(pk=match.pk)
+        check_hand_clearable(locked, number)
+        stored = bridge.hands_with_facts().filter(match=match, number=number).first()
+        if stored is None:
+            raise Refused(_("Hand %(number)s is not stored; there is nothing to clear.") % {"number": number},
+                          code="not_stored")
+        cleared = bridge.hand_record(stored)
+        if base is not None and bridge.hand_fingerprint(cleared) != base:
+            raise StaleHand(_("Hand %(number)s was saved by another juror since you opened it; nothing was "
+                              "cleared.") % {"number": number}, cleared)
+        claim_version(match, locked.version)
+        bridge.remove_hand(stored, user, reason)
+        for name, value in bridge.stored_match_totals(match).items():
+            setattr(match, name, value)
+        match.state = Match.State.IN_ENTRY
+        match.entered_by = user
+        match.entered_at = timezone.now()
+        stamp(match, user, reason)
+        match.save()
+        _after_save(match)
+    return cleared
+
+
 def withdraw_submission(match: Match, user, expected_version: int | None = None) -> Match:
     """The entering juror takes a submitted match back to change it, before anyone confirms it."""
     if match.state != Match.State.ENTERED:

@@ -9,7 +9,7 @@ from .lines import line_name
 TEAMS = ("A", "B")
 
 
-def _holding_text(holding: dict) -> str:
+def holding_text(holding: dict) -> str:
     high = " ".join(holding.get("high_trumps") or []) or _("none")
     return _("%(trumps)s trumps, %(honours)s honours, of XVI-XVIII: %(high)s") % {
         "trumps": holding.get("trumps"), "honours": holding.get("honours"), "high": high}
@@ -42,8 +42,8 @@ def differences(first: dict | None, second: dict | None, *, first_name: str, sec
         if mine and theirs and (mine["trumps"], mine["honours"], sorted(mine["high_trumps"])) != (
                 theirs["trumps"], theirs["honours"], sorted(theirs["high_trumps"])):
             found.append(_("%(team)s's holdings: %(first_name)s %(first)s; %(second_name)s %(second)s.") % {
-                "team": team, "first_name": first_name, "first": _holding_text(mine),
-                "second_name": second_name, "second": _holding_text(theirs)})
+                "team": team, "first_name": first_name, "first": holding_text(mine),
+                "second_name": second_name, "second": holding_text(theirs)})
     found += _list_difference(_("Announcements"), _announcements(first), _announcements(second),
                               first_name, second_name)
     found += _list_difference(_("Silent premiums"), _silent(first), _silent(second), first_name, second_name)

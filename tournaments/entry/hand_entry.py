@@ -21,8 +21,9 @@ from tournaments import bridge, matches
 from tournaments.refusals import Refused, StaleHand
 from tournaments.roles import answer_refusal, check_may_enter_hands, may_enter_hands
 
-from . import compare, drafts
+from . import compare, drafts, notation
 from .forms import HandForm, initial_for
+from .lines import line_name
 
 
 @dataclass
@@ -293,3 +294,66 @@ def withdraw(request, match, version):
     else:
         messages.success(request, _("The submission is withdrawn; the match can be changed again."))
     return redirect("jury:match", pk=match.pk)
+
+
+# --- clearing a stored hand ----------------------------------------------------------------------
+
+
+def described(record: dict) -> list[str]:
+    """A stored hand in words, for the juror to recognise it before clearing it."""
+    lines = [_("Attackers: %(team)s") % {"team": record["attackers"]}]
+    for team, holding in record["holdings"].items():
+        lines.append(_("Team %(team)s: %(holding)s") % {"team": team, "holding": compare.holding_text(holding)})
+    lines += [notation.announcement_words(item) for item in record.get("announcements") or []]
+    lines += [_("%(premium)s: team %(team)s") % {"premium": line_name(item["premium"]), "team": item["team"]}
+              for item in record.get("silent") or []]
+    if record.get("deal"):
+        lines.append(_("With the deal and the tricks."))
+    return lines
+
+
+def _clear_refusal(match, number, stored) -> list[str] | None:
+    """Why hand ``number`` cannot be cleared now, or None (the page offers the button only then)."""
+    try:
+        matches.check_hand_clearable(match, number)
+    except Refused as refused:
+        return [refused.text]
+    if stored is None:
+        return [_("Hand %(number)s is not stored; there is nothing to clear.") % {"number": number}]
+    return None
+
+
+def clear(request, match, number):
+    """"Clear hand N": the stored hand and the question (GET), then clearing it (POST); refused with
+    the reason when the match is submitted or confirmed, the hand is not stored, or another juror
+    stored it again meanwhile (then the page shows the hand as it is now, to clear or keep)."""
+    if not 1 <= number <= match.hands_expected:
+        raise Http404(_("This match has hands 1 to %(count)s.") % {"count": match.hands_expected})
+    records, answers = stored_records(match)
+    refusal = _clear_refusal(match, number, records.get(number))
+    if request.method == "POST" and refusal is None:
+        refusal = _clear(request, match, number)
+        if refusal is None:
+            messages.success(request, _("Hand %(number)s is cleared; the match's history keeps what it held.")
+                             % {"number": number})
+            return redirect(reverse("jury:match", args=[match.pk]) + f"#hand-{number}")
+        match.refresh_from_db()
+        records, answers = stored_records(match)
+    record = records.get(number)
+    return render(request, "jury/clear_hand.html", {
+        "match": match, "number": number, "refusal": refusal, "answer": answers.get(number),
+        "described": described(record) if record else [], "fingerprint": bridge.hand_fingerprint(record),
+        "clearable": _clear_refusal(match, number, record) is None,
+    }, status=422 if request.method == "POST" else 200)
+
+
+def _clear(request, match, number) -> list[str] | None:
+    """Clear the hand (and whatever was typed into it); the refusal's lines, or None when cleared."""
+    try:
+        matches.clear_hand(match, number, user=request.user, base=request.POST.get("base"))
+    except StaleHand as stale:
+        return [stale.text]
+    except Refused as refused:
+        return [refused.text]
+    drafts.discard(match, number)
+    return None

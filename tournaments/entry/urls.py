@@ -14,6 +14,7 @@ urlpatterns = [
     path("matches/<int:pk>/preview/", views.preview, name="preview"),
     path("matches/<int:pk>/hands/<int:number>/", views.save_hand, name="save_hand"),
     path("matches/<int:pk>/hands/<int:number>/keep/", views.keep_hand, name="keep_hand"),
+    path("matches/<int:pk>/hands/<int:number>/clear/", views.clear_hand, name="clear_hand"),
     path("matches/<int:pk>/withdraw/", views.withdraw, name="withdraw"),
     path("matches/<int:pk>/blind/", views.blind, name="blind"),
     path("matches/<int:pk>/score-sheet.pdf", views.score_sheet, name="score_sheet"),

@@ -232,6 +232,11 @@ def keep_hand(request, pk, number):
     return hand_entry.keep(request, get_match(pk), number)
 
 
+@jury_only
+def clear_hand(request, pk, number):
+    return hand_entry.clear(request, get_match(pk), number)
+
+
 def read_hands(forms):
     """Each hand's record and the engine's answer for it (None while blank or unreadable)."""
     answers = []

@@ -77,7 +77,7 @@
     if (!form || event.key !== "Enter" || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) {
       return;
     }
-    if (input.tagName === "BUTTON" || input.tagName === "SUMMARY") { return; }
+    if (input.tagName === "BUTTON" || input.tagName === "SUMMARY" || input.tagName === "A") { return; }
     if (input.tagName === "TEXTAREA" && !enterLeavesTextarea(input)) { return; }
     event.preventDefault();
     var steps = flow(form);
