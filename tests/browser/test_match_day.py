@@ -141,6 +141,46 @@ def test_a_submitted_match_is_read_only_except_to_withdraw(browser, live_server,
     assert match.state == Match.State.IN_ENTRY
 
 
+def state_shown(page):
+    return page.locator("#match-state .state").inner_text()
+
+
+def test_the_state_shown_follows_each_save_submit_and_withdraw_without_a_reload(browser, live_server,
+                                                                                 transactional_db):
+    alice = make_user("jury", username="alice")
+    carol = make_user("chief", username="carol")
+    match = submitted_match(alice)
+    matches.return_match(match, carol, "Hand 1: the pheasant was lost, not won.")
+    page = logged_in(browser, live_server, "alice", reverse("jury:match", args=[match.pk]))
+    page.evaluate("window.notReloaded = true")  # gone if the page is loaded again
+    assert state_shown(page) == "Sent back"
+
+    page.locator("#id_h1-announcements").focus()  # the juror mends hand 1 as the chief jury asked
+    assert page.locator("#id_h1-announcements").input_value() == "pheasant A.d I won"
+    page.keyboard.press("End")
+    for _letter in "won":
+        page.keyboard.press("Backspace")
+    page.keyboard.type("lost")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # the silent premiums: hand 1 is stored again
+    page.wait_for_selector("#hand-1[data-saved-now]")
+    assert state_shown(page) == "Being entered"
+
+    assert focused_id(page) == "submit-match"
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".message.success")
+    assert state_shown(page) == "Awaiting confirmation"
+    assert page.locator("#hand-1 fieldset[disabled]").count() == 1  # read-only once submitted
+
+    page.get_by_role("button", name="Withdraw the submission").click()
+    page.wait_for_function("() => document.querySelector('#match-state .state').textContent === 'Being entered'")
+    assert page.locator("#hand-1 fieldset[disabled]").count() == 0
+    assert page.evaluate("window.notReloaded") is True  # every change came in the answers, no reload
+    match.refresh_from_db()
+    assert match.state == Match.State.IN_ENTRY
+
+
 def type_blind(page, hands):
     for number, (a_trumps, a_honours, a_high, announcements, silent) in enumerate(hands, start=1):
         page.locator(f"#id_h{number}-a_trumps").fill(a_trumps)

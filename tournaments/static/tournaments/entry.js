@@ -5,6 +5,8 @@
  * stored, or to "Submit for confirmation" once every hand is stored. After a refusal the first
  * marked field has the focus. While the juror types, the hand is kept on the server (nothing typed
  * is lost) and the engine's score comes back. Hand 1's attackers decide the later hands' (R3).
+ * Submitting, withdrawing, confirming or sending back swaps the page's main part for the answer, and
+ * a stored hand's answer carries the match's state: the state shown changes without a reload.
  */
 (function () {
   "use strict";
@@ -133,6 +135,9 @@
       clearTimeout(form._keepTimer);
       document.body.dataset.savingHand = form.dataset.number;
     }
+    if (form && form.matches && form.matches("form[data-state-change]")) {
+      document.body.dataset.changingState = "1";
+    }
   }
 
   function onAfterSettle() {
@@ -141,6 +146,20 @@
       delete document.body.dataset.savingHand;
       afterHandSaved(number);
     }
+    if (document.body.dataset.changingState) {
+      delete document.body.dataset.changingState;
+      afterStateChanged();
+    }
+  }
+
+  /* Submit, withdraw, confirm, send back: the page's main part came back with the match in its new
+   * state. The focus goes where it would on opening the page, else to the message saying what
+   * happened. */
+  function afterStateChanged() {
+    initialFocus();
+    if (document.activeElement && document.activeElement !== document.body) { return; }
+    var note = document.querySelector("main .messages");
+    if (note) { note.tabIndex = -1; note.focus(); }
   }
 
   /* On opening the page: the first problem when some hand is refused, else the first hand not
