@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from tests.factories import PASSWORD, eight_hand_records, make_competition, make_match, make_user
 from tournaments import matches
+from tournaments.entry import notation
 from tournaments.models import Hand, HandDraft, Match
 
 # tests/factories.eight_hand_records() in the notation, as a juror types it: A's trumps, honours
@@ -220,6 +221,39 @@ def test_blind_confirmation_shows_the_differences_hand_by_hand(browser, live_ser
     assert "Hand 1" not in differences
     match.refresh_from_db()
     assert match.state == Match.State.ENTERED
+
+
+def test_blind_typing_is_kept_as_typed_and_offered_back_without_the_first_entry(browser, live_server,
+                                                                                transactional_db):
+    alice = make_user("jury", username="alice")
+    make_user("chief", username="carol")
+    match = submitted_match(alice, name="Blind", blind_confirmation=True)
+    path = reverse("jury:blind", args=[match.pk])
+    mine = list(HANDS[:3])
+    mine[1] = ("12", "1", "18", ["pl b.d c=opp l"], "")  # carol reads hand 2 otherwise
+
+    page = logged_in(browser, live_server, "carol", path)
+    for number, (a_trumps, a_honours, a_high, announcements, silent) in enumerate(mine, start=1):
+        for name, text in (("a_trumps", a_trumps), ("a_honours", a_honours), ("a_high", a_high),
+                           ("announcements", "\n".join(announcements)), ("silent", silent)):
+            page.locator(f"#id_h{number}-{name}").focus()
+            page.keyboard.type(text)
+        page.wait_for_selector(f"#hand-{number}-status:has-text('kept as typed')")
+    page.close()  # carol leaves without comparing
+
+    page = logged_in(browser, live_server, "carol", path)
+    for number, (a_trumps, a_honours, a_high, announcements, silent) in enumerate(mine, start=1):
+        assert [page.locator(f"#id_h{number}-{name}").input_value()
+                for name in ("a_trumps", "a_honours", "a_high", "announcements", "silent")] == [
+            a_trumps, a_honours, a_high, "\n".join(announcements), silent]
+    assert page.locator("#id_h4-a_trumps").input_value() == ""
+    shown = page.content()
+    for record in eight_hand_records():  # the first entry, in the notation the entry page shows
+        for item in record["announcements"]:
+            assert notation.announcement_text(item) not in shown
+    assert "play B.d c=opp won" not in shown and "four_kings B" not in shown
+    match.refresh_from_db()
+    assert match.state == Match.State.ENTERED  # nothing compared, nothing confirmed
 
 
 @pytest.mark.parametrize("name", ["entry page", "match list", "jury home"])

@@ -17,6 +17,7 @@ urlpatterns = [
     path("matches/<int:pk>/hands/<int:number>/clear/", views.clear_hand, name="clear_hand"),
     path("matches/<int:pk>/withdraw/", views.withdraw, name="withdraw"),
     path("matches/<int:pk>/blind/", views.blind, name="blind"),
+    path("matches/<int:pk>/blind/hands/<int:number>/keep/", views.keep_blind_hand, name="keep_blind_hand"),
     path("matches/<int:pk>/score-sheet.pdf", views.score_sheet, name="score_sheet"),
     path("matches/<int:pk>/submit/", views.submit, name="submit"),
     path("matches/<int:pk>/confirm/", views.confirm, name="confirm"),

@@ -463,6 +463,11 @@ def blind(request, pk):
 
 
 @jury_only
+def keep_blind_hand(request, pk, number):
+    return blind_confirmation.keep(request, get_match(pk), number)
+
+
+@jury_only
 @require_safe
 def score_sheet(request, pk):
     """The printed score sheet: blank for a match to be played, filled for a confirmed one."""

@@ -91,14 +91,17 @@
     }
   }
 
-  /* While typing: keep the hand on the server and show the engine's score (htmx, no swap). */
+  /* While typing: keep the hand on the server (htmx, no swap; the answer's parts say what it did:
+   * the engine's score on the entry page, "kept" on the blind confirmation's). A hand is the entry
+   * page's form, or a fieldset of the blind confirmation's one form (which posts every hand; the
+   * server keeps this one). */
   function onInput(event) {
-    var form = event.target.closest && event.target.closest("form.hand");
-    if (!form || !form.dataset.keep || !window.htmx) { return; }
-    if (fieldName(event.target) === "attackers" && form.dataset.number === "1") { followAttack(event.target.value); }
-    clearTimeout(form._keepTimer);
-    form._keepTimer = setTimeout(function () {
-      window.htmx.ajax("POST", form.dataset.keep, {source: form, swap: "none"});
+    var hand = event.target.closest && event.target.closest("[data-keep]");
+    if (!hand || !window.htmx) { return; }
+    if (fieldName(event.target) === "attackers" && hand.dataset.number === "1") { followAttack(event.target.value); }
+    clearTimeout(hand._keepTimer);
+    hand._keepTimer = setTimeout(function () {
+      window.htmx.ajax("POST", hand.dataset.keep, {source: hand, swap: "none"});
     }, KEEP_DELAY);
   }
 
