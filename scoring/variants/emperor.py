@@ -425,7 +425,8 @@ def _parse_players(record: dict, problems: Problems) -> tuple[str, str | None, t
                                          "defender_count", expected=expected, count=len(defenders))
     names = [name for name in (declarer, partner, *defenders) if _is_name(name)]
     if len(set(names)) != len(names):
-        problems.add("defenders", "R18", "the four players must be different people", "players_not_different")
+        problems.add("defenders", "R18", "the four players must be different people", "players_not_different",
+                     players=4)
     return declarer, partner, defenders
 
 
@@ -470,7 +471,8 @@ def _check_all_tricks_win(card_points: int, tricks: int, problems: Problems) -> 
         problems.add("card_points", "R18", f"the declarer's side took all {TRICKS_IN_HAND} "
                                            f"tricks, so it cannot have fewer than {GAME_NEEDS} "
                                            f"card points ({card_points} recorded)",
-                                           "all_tricks_too_few_points", card_points=card_points)
+                                           "all_tricks_too_few_points", card_points=card_points,
+                                           tricks=TRICKS_IN_HAND, needs=GAME_NEEDS)
     if tricks == 0 and card_points >= GAME_NEEDS:
         problems.add("card_points", "R18", f"the declarer's side took no trick, so it cannot "
                                            f"have {card_points} card points",
@@ -579,7 +581,8 @@ def _settle_multipliers(hand: EmperorHand, entries: list[_Entry],
                              f"{entry.kind.name} by {entry.side.label} was "
                              f"{'made' if achieved else 'not made'} with {hand.card_points} "
                              f"card points and {hand.tricks} tricks to the declarer's side",
-                             "multiplier_made_disagrees", bonus=entry.kind.id, side=entry.side.value, made=achieved)
+                             "multiplier_made_disagrees", bonus=entry.kind.id, side=entry.side.value, made=achieved,
+                             card_points=hand.card_points, tricks=hand.tricks)
             made = achieved
         bonuses.append(Bonus(entry.kind, entry.side, entry.announced, made, entry.contra,
                              entry.suit, entry.field))
@@ -594,7 +597,7 @@ def _check_bonuses(hand: EmperorHand, problems: Problems) -> None:
         if key in seen:
             problems.add(bonus.field, "R18", f"{bonus.name} for {bonus.side.label} is already "
                                              f"listed at {seen[key]}",
-                                             "bonus_listed_twice", bonus=bonus.kind.id,
+                                             "bonus_listed_twice", bonus=bonus.kind.id, suit=bonus.suit,
                                              side=bonus.side.value, earlier=seen[key])
         seen.setdefault(key, bonus.field)
         if bonus.made:
@@ -609,13 +612,14 @@ def _check_made(hand: EmperorHand, bonus: Bonus, made_by: dict[tuple[str, str | 
     if tricks < bonus.kind.min_tricks:
         problems.add(bonus.field, "R18", f"{bonus.name} needs {bonus.kind.min_tricks} trick(s); "
                                          f"{bonus.side.label} won {tricks}",
-                                         "bonus_needs_tricks", bonus=bonus.kind.id,
+                                         "bonus_needs_tricks", bonus=bonus.kind.id, suit=bonus.suit,
                                          side=bonus.side.value, needs=bonus.kind.min_tricks, won=tricks)
     other = made_by.get((bonus.kind.id, bonus.suit))
     if bonus.kind.one_winner and other is not None and other.side is not bonus.side:
         problems.add(bonus.field, "R18", f"{bonus.name} cannot be made by both sides (also made "
                                          f"at {other.field})",
-                                         "bonus_made_by_both_sides", bonus=bonus.kind.id, other=other.field)
+                                         "bonus_made_by_both_sides", bonus=bonus.kind.id, suit=bonus.suit,
+                                         other=other.field)
     made_by.setdefault((bonus.kind.id, bonus.suit), bonus)
 
 
@@ -632,4 +636,5 @@ def _check_announcement_pairs(hand: EmperorHand, problems: Problems) -> None:
             if bonus.side is side and bonus.announced and bonus.kind.id in SLAM_EXCLUDES:
                 problems.add(bonus.field, "R18", f"{side.label} announced Slam, so cannot "
                                                  f"announce {bonus.name} (seed 000)",
-                                                 "slam_excludes_bonus", side=side.value, bonus=bonus.kind.id)
+                                                 "slam_excludes_bonus", side=side.value, bonus=bonus.kind.id,
+                                                 suit=bonus.suit)

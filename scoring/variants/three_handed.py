@@ -178,7 +178,8 @@ def _whole_number(entry: dict, key: str, highest: int, field: str, problems: Pro
 def _check_names_and_dealer(players: list[ThreeHandedPlayer], problems: Problems) -> None:
     names = [player.name for player in players]
     if len(set(names)) != len(names):
-        problems.add("players", "R18", "the three players must be different people", "players_not_different")
+        problems.add("players", "R18", "the three players must be different people", "players_not_different",
+                     players=3)
     if sum(player.dealer for player in players) > 1:
         problems.add("players", "R18", "at most one player is the dealer", "several_dealers")
 
@@ -216,7 +217,9 @@ def _check_cards_held(players: tuple[ThreeHandedPlayer, ...], problems: Problems
             problems.add(field, "R18a", f"{player.name} cannot hold {player.card_points} card points: "
                                         f"{_what_he_holds(player, dealer_named)} at most {most}",
                                         "too_many_card_points", player=player.name,
-                                        card_points=player.card_points, most=most)
+                                        card_points=player.card_points, most=most,
+                                        holding=_holding_case(player, dealer_named),
+                                        cards=CARDS_PER_TRICK * player.tricks, tricks=player.tricks)
     if not dealer_named and len(problems.found) == before and not _someone_could_deal(players):
         problems.add("players[*].card_points", "R18a",
                      "none of the three can have been the dealer: whoever it was, another player holds "
@@ -241,6 +244,17 @@ def most_card_points(tricks: int, as_dealer: bool) -> int:
     barred_in_tricks = min(len(NEVER_DISCARDED), in_tricks)
     rest = in_tricks + DEALER_DISCARDS - barred_in_tricks
     return sum(NEVER_DISCARDED[:barred_in_tricks]) + sum(DISCARDABLE_BEST_FIRST[:rest])
+
+
+def _holding_case(player: ThreeHandedPlayer, dealer_named: bool) -> str:
+    """Which of :func:`_what_he_holds`'s cases a player is in, as a problem's param: "dealer" (his
+    discards and tricks), "no_trick" (no card at all), "tricks" (his tricks only) or
+    "maybe_dealer" (no dealer named: his discards and tricks, as if he dealt)."""
+    if player.dealer:
+        return "dealer"
+    if dealer_named:
+        return "no_trick" if player.tricks == 0 else "tricks"
+    return "maybe_dealer"
 
 
 def _what_he_holds(player: ThreeHandedPlayer, dealer_named: bool) -> str:
