@@ -152,6 +152,14 @@ def test_a_hand_another_juror_stored_meanwhile_is_not_cleared_unseen(client, ali
     assert Hand.objects.filter(match=match, number=7).exists()
 
 
+def test_only_the_hand_shown_is_cleared(client, alice):
+    match = six_hands_and_a_seventh_by_mistake(alice)
+    response = client.post(clear_url(match, 7), {})  # a post that does not say which hand it saw
+    assert response.status_code == 422
+    assert "nothing was cleared" in page_text(response)
+    assert Hand.objects.filter(match=match, number=7).exists()
+
+
 def test_only_the_jury_clears_hands(client):
     match = six_hands_and_a_seventh_by_mistake(make_user("jury"))
     client.force_login(make_user("organiser"))

@@ -348,9 +348,14 @@ def clear(request, match, number):
 
 
 def _clear(request, match, number) -> list[str] | None:
-    """Clear the hand (and whatever was typed into it); the refusal's lines, or None when cleared."""
+    """Clear the hand (and whatever was typed into it); the refusal's lines, or None when cleared.
+    Only the hand the juror was shown is cleared: the post names it by its fingerprint."""
+    base = request.POST.get("base")
+    if not base:
+        return [_("The page did not say which hand %(number)s it shows; nothing was cleared. Look at the hand "
+                  "below and clear it again.") % {"number": number}]
     try:
-        matches.clear_hand(match, number, user=request.user, base=request.POST.get("base"))
+        matches.clear_hand(match, number, user=request.user, base=base)
     except StaleHand as stale:
         return [stale.text]
     except Refused as refused:
