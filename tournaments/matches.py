@@ -417,6 +417,7 @@ def clear_hand(match: Match, number: int, *, user, base: str | None = None) -> d
     submitted or confirmed (:func:`check_hand_clearable`), checked on the row held for the change."""
     reason = gettext_noop("Hand %(number)s cleared") % {"number": number}
     with transaction.atomic():
+        lock_teams(match)  # before the first write, as every save of a match does
         locked = Match.objects.select_for_update().get(pk=match.pk)
         check_hand_clearable(locked, number)
         stored = bridge.hands_with_facts().filter(match=match, number=number).first()
