@@ -356,9 +356,7 @@ def _clear(request, match, number) -> list[str] | None:
                   "below and clear it again.") % {"number": number}]
     try:
         matches.clear_hand(match, number, user=request.user, base=base)
-    except StaleHand as stale:
-        return [stale.text]
-    except Refused as refused:
+    except Refused as refused:  # the match's state, the hand gone, or stored again by another juror
         return [refused.text]
     drafts.discard(match, number)
     return None
