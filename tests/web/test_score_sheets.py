@@ -236,9 +236,9 @@ def test_the_engines_refusals_are_shown_against_the_cells_they_concern(client, j
     problems = problems_of(upload(client, match, book))
 
     assert problems == [
-        f"{cell_of('declared1', 1)}: Pheasant declares magnifiers (a King or a Bird); not magnifiers: XXI (R9)",
-        f"{cell_of('a_trumps', 5)}: trumps must add up to 22, not 25 (R5)",
-        f"{cell_of('premium3', 6)}: Four Kings can be achieved by one team only, once a hand (R10)",
+        f"{cell_of('declared1', 1)}: Pheasant declares magnifiers (a King or a Bird); these are not: XXI (R9)",
+        f"{cell_of('a_trumps', 5)}: the two teams' trumps add up to 22 (one pack), not 25 (R5)",
+        f"{cell_of('premium3', 6)}: Four Kings is achieved by one team only, once a hand (R10)",
     ]
     assert_nothing_saved(match)
 

@@ -26,7 +26,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from tournaments import bridge, matches
-from tournaments.entry import notation
+from tournaments.entry import notation, wording
 from tournaments.entry.forms import HandForm
 from tournaments.entry.lines import line_name
 from tournaments.outputs.titles import association_name
@@ -431,15 +431,17 @@ def read_records(sheet, hand_rows, problems):
 
 
 def engine_problems(sheet, hand_rows, invalid, problems):
+    """The engine's problems, each in the juror's words on the cell of its hand and field."""
     letters = columns()
     for problem in invalid.problems:
-        head, dot, rest = problem.field.partition("].")
-        if head.startswith("hands[") and dot and head[len("hands["):].isdigit():
-            hand_row = hand_rows[int(head[len("hands["):])]
-            cell = f"{letters[problem_key(hand_row, rest)]}{hand_row.row}"
+        if problem.hand is not None:
+            hand_row = hand_rows[problem.hand - 1]
+            own = problem.in_its_hand()
+            cell = f"{letters[problem_key(hand_row, own.field)]}{hand_row.row}"
         else:
-            cell = f"A{FIRST_HAND_ROW}"
-        problems.add(sheet.title, cell, problem.message, problem.ruling)
+            own, cell = problem, f"A{FIRST_HAND_ROW}"
+        worded = wording.word(own)
+        problems.add(sheet.title, cell, worded.text, worded.ruling)
 
 
 def match_sheet_numbers(book, match, problems):
