@@ -18,6 +18,17 @@ def pytest_collection_modifyitems(items):
             item.add_marker(no_chromium)
 
 
+@pytest.fixture(autouse=True)
+def roles(transactional_db):
+    """A live-server test empties the database after it, the groups of the data migration too: each
+    test sets the roles up again, whatever ran before it."""
+    from django.apps import apps
+
+    from tournaments.roles import ensure_roles
+
+    ensure_roles(apps)
+
+
 @pytest.fixture
 def browser():
     sync_api = pytest.importorskip("playwright.sync_api")

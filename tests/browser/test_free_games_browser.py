@@ -3,20 +3,17 @@ name without its accents, picks the player the list offers (players sharing a na
 membership number), and saves the game; the three free-game forms on a phone scroll no sideways."""
 
 import pytest
-from django.apps import apps
 from django.urls import reverse
 
 from tests.browser.test_match_day import logged_in
 from tests.factories import make_competition, make_player, make_season, make_user
 from tournaments.models import Competition, FreeGame
-from tournaments.roles import ensure_roles
 
 YEAR = 2025
 
 
 @pytest.fixture
 def free_games(transactional_db):
-    ensure_roles(apps)  # a live-server test empties the database after it, the roles' groups too
     make_user("jury", username="alice")
     make_competition(Competition.Kind.FREE_GAMES, season=make_season(YEAR))
     return {name: make_player(name) for name in ("Kovács János", "Kovács Júlia", "Szabó Éva")}

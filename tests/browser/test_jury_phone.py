@@ -5,11 +5,9 @@ import os
 from urllib.parse import urldefrag, urlsplit
 
 import pytest
-from django.apps import apps
 from django.core.management import call_command
 
 from tournaments.management.commands.demo import PASSWORD
-from tournaments.roles import ensure_roles
 
 PHONE = {"width": 390, "height": 844}
 DOWNLOADS = (".pdf", ".xlsx", ".ics", ".json")
@@ -41,7 +39,6 @@ def jury_links(page, origin):
 @pytest.mark.parametrize("username", ["jury1", "chief", "organiser"])
 def test_a_roles_pages_in_hungarian_at_390_px_do_not_scroll_sideways(browser, live_server, transactional_db,
                                                                    username):
-    ensure_roles(apps)  # the live server's database is emptied between tests, the roles with it
     call_command("demo", stdout=open(os.devnull, "w"))
     page = signed_in(browser, live_server, username)
     origin = live_server.url

@@ -26,16 +26,6 @@ HANDS = [
 HAND_5_WRONG = ("12", "1", "18", ["hon a.c"], "")  # no result: refused
 
 
-@pytest.fixture(autouse=True)
-def roles(transactional_db):
-    """A live-server test empties the database after it, the groups of the data migration too."""
-    from django.apps import apps
-
-    from tournaments.roles import ensure_roles
-
-    ensure_roles(apps)
-
-
 def logged_in(browser, live_server, username, path, width=1280):
     page = browser.new_page(viewport={"width": width, "height": 900})
     page.goto(f"{live_server.url}/accounts/login/?next={path}")

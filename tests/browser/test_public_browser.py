@@ -6,13 +6,11 @@ import os
 from urllib.parse import urldefrag, urlsplit
 
 import pytest
-from django.apps import apps
 from django.core.management import call_command
 
 from tests.factories import make_competition, make_season, make_team
 from tournaments.competitions.cup import enter_team, make_draw
 from tournaments.models import Competition
-from tournaments.roles import ensure_roles
 
 PHONE = {"width": 390, "height": 844}
 # A4 portrait less the bracket's 10 mm margins (bracket.css), at the browser's 96 px an inch.
@@ -39,7 +37,6 @@ def public_links(page, origin):
 @pytest.mark.slow
 def test_the_demo_crawled_in_hungarian_at_390_px_has_no_broken_link_and_no_sideways_scrolling(browser, live_server,
                                                                                  transactional_db):
-    ensure_roles(apps)  # the live server's database is emptied between tests, the roles with it
     call_command("demo", stdout=open(os.devnull, "w"))
     # In Hungarian, the association's language, whose longer words are the harder test of a phone.
     page = browser.new_page(viewport=PHONE, locale="hu-HU", extra_http_headers={"Accept-Language": "hu"})
