@@ -3,6 +3,7 @@ fixtures, a match not yet confirmed, a player's career, a team's head to head, a
 a name told apart. Query counts pinned at two data sizes."""
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -236,6 +237,27 @@ def test_the_points_chart_spaces_its_steps_by_date():
     assert x2 - x1 < (x3 - x2) / 50  # a day apart, then six months
     assert [tick.label for tick in chart.y_ticks] == ["0", "1", "2", "3"]
     assert chart.x_ticks[0].label == "2025-03"
+
+
+SVG_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+SVG_COORDINATES = re.compile(r'\b(x|y|x1|x2|y1|y2|cx|cy)="([^"]*)"')
+
+
+@pytest.mark.parametrize("page", ["public:player", "register:player"])
+def test_the_points_chart_draws_in_hungarian_with_svg_numbers_and_hungarian_months(client, page):
+    """A Hungarian page writes decimals with a comma; the chart's coordinates must stay SVG numbers
+    ("166,0" is none, and the browser drew every line at 0), and its months read "2025. 03."."""
+    player = make_player("Kiss Katalin")
+    for day, points in ((datetime.date(YEAR, 3, 1), 5), (datetime.date(YEAR, 7, 14), 10)):
+        TrophyWin.objects.create(player=player, trophy="royal", won_on=day, points=points)
+
+    html = client.get(reverse(page, args=[player.pk]), headers={"Accept-Language": "hu"}).text
+
+    svg = html[html.index("<svg"):html.index("</svg>")]
+    coordinates = SVG_COORDINATES.findall(svg)
+    assert len(coordinates) > 20
+    assert [value for _name, value in coordinates if not SVG_NUMBER.fullmatch(value)] == []
+    assert ">2025. 03.</text>" in svg and "2025-03" not in svg
 
 
 # --- a team's head to head -----------------------------------------------------------------------

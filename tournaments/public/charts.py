@@ -4,11 +4,14 @@ day its trophy was won, so a busy month looks busy; the axes carry dates and poi
 import datetime
 from dataclasses import dataclass, field
 
+from django.utils import dateformat
+from django.utils.translation import pgettext
+
 WIDTH, HEIGHT = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 40, 12, 12, 34  # room for the point labels and the date labels
 MOST_DATE_LABELS = 4
 MOST_POINT_LABELS = 5
-DATE_LABEL_HALF_WIDTH = 22  # "2026-03" at the chart's 11px type
+DATE_LABEL_HALF_WIDTH = 28  # "2026. 03." (Hungarian) or "2026-03" at the chart's 11px type
 
 
 @dataclass
@@ -57,11 +60,17 @@ def points_chart(steps):
     return Chart(
         path="".join(path),
         # A label is centred on its tick; one too near the right edge would be cut off.
-        x_ticks=[Tick(x(day), day.strftime("%Y-%m")) for day in _month_ticks(start, end)
+        x_ticks=[Tick(x(day), _month_label(day)) for day in _month_ticks(start, end)
                  if x(day) <= WIDTH - RIGHT - DATE_LABEL_HALF_WIDTH],
         y_ticks=[Tick(y(value), str(value)) for value in _value_ticks(top)],
         marks=marks,
     )
+
+
+def _month_label(day):
+    """A month on the dated axis, as the reader's language writes it: "2026. 03." in Hungarian."""
+    # Translators: a month on the points chart's axis, as a Django date format; Hungarian "Y. m.".
+    return dateformat.format(day, pgettext("month on a chart's axis", "Y-m"))
 
 
 def _next_month(day):
