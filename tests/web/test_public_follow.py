@@ -172,6 +172,19 @@ def test_a_match_not_yet_confirmed_takes_two_queries(client, django_assert_num_q
     assert response.status_code == 200 and not response.context["confirmed"]
 
 
+def test_a_matchs_venue_is_headed_venue_in_hungarian_not_a_place_in_a_table(client, today):
+    """Hungarian has two words where English says "place": helyezés (a place in a table) and helyszín
+    (where a match is played). The fixtures and a team's matches to come name the venue."""
+    _season, championship, _cup, (kings, owls, *_rest) = season_with_cup()
+    scheduled(championship, kings, owls, datetime.date(YEAR, 7, 2), place="Sopron")
+    hungarian = {"headers": {"accept-language": "hu"}}
+
+    for url in (reverse("public:fixtures", args=[YEAR]), reverse("public:team", args=[YEAR, kings.pk])):
+        html = client.get(url, **hungarian).text
+        assert '<th>Helyszín</th>' in html and 'data-label="Helyszín">Sopron<' in html, url
+        assert "Helyezés" not in html, url
+
+
 # --- a player's career ------------------------------------------------------------------------
 
 

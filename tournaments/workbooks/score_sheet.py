@@ -137,7 +137,7 @@ def write_match_sheet(sheet, match):
     sheet["A1"].font = Font(bold=True, size=14)
     rows = [
         (_("Match number"), match.pk), (_("Version"), match.version),
-        (_("Competition"), match.competition.name), (_("Date"), match.played_on), (_("Place"), match.place),
+        (_("Competition"), match.competition.name), (_("Date"), match.played_on), (_("Venue"), match.place),
         (_("Kind"), str(match.get_kind_display())),
         (_("Team A"), match.team_a.name), (_("Team B"), match.team_b.name),
         (_("A driver"), str(match.a_driver or match.team_a.driver)),
