@@ -4,7 +4,7 @@ nothing changed (304)."""
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import formats, timezone, translation
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
 from tournaments import matches
@@ -79,3 +79,14 @@ def test_standings_and_bracket_poll_themselves_with_a_static_script(client, day)
 def test_the_big_screen_shows_the_days_matches(client, day):
     html = client.get(reverse("public:big_screen", args=[timezone.localdate().year])).text
     assert "88 : 93" in row_of(html, day["confirmed"]) and "Being played" in row_of(html, day["playing"])
+
+
+def test_the_days_date_reads_in_the_pages_language(client, day):
+    """A Hungarian heading reads "A mai mérkőzések 2026. június 14.", not an ISO date."""
+    today = timezone.localdate()
+    with translation.override("hu"):
+        hungarian_date = formats.date_format(today)
+    for url in (reverse("public:today"), reverse("public:big_screen", args=[today.year])):
+        html = client.get(url, headers={"Accept-Language": "hu"}).text
+        heading = html[html.index("<h1"):html.index("</h1>")]
+        assert f'datetime="{today.isoformat()}">{hungarian_date}</time>' in heading, url
