@@ -6,11 +6,13 @@ import os
 from urllib.parse import urldefrag, urlsplit
 
 import pytest
+from django.apps import apps
 from django.core.management import call_command
 
 from tests.factories import make_competition, make_season, make_team
 from tournaments.competitions.cup import enter_team, make_draw
-from tournaments.models import Competition
+from tournaments.models import Competition, Match, TrophyWin
+from tournaments.roles import ensure_roles
 
 PHONE = {"width": 390, "height": 844}
 # A4 portrait less the bracket's 10 mm margins (bracket.css), at the browser's 96 px an inch.
@@ -103,3 +105,51 @@ def test_the_printed_bracket_fits_the_page_with_its_final_and_no_navigation(brow
     assert sizes["rightmostTie"] <= A4_PRINTABLE_WIDTH  # the Final's tie is on the paper
     assert "Final" in sizes["final"]
     assert set(sizes["navigation"]) == {"none"}
+
+
+# On a phone a table marked "stack" shows each row as a block, each value under its column's name
+# (site.css). Checked in every stacked cell: the name is on the screen (not slid into the margin by
+# a table's own padding), it wraps between words rather than running over the value, and none of
+# its words is wider than the room the name has (which would break it mid-word).
+STACKED_LABELS = """() => {
+    const problems = new Set();
+    const probe = document.body.appendChild(document.createElement('span'));
+    probe.style.cssText = 'position: absolute; white-space: nowrap; visibility: hidden';
+    for (const cell of document.querySelectorAll('table.stack td[data-label]')) {
+        const label = getComputedStyle(cell, '::before'), room = parseFloat(label.width);
+        const name = cell.dataset.label;
+        if (parseFloat(getComputedStyle(cell).paddingLeft) < room) problems.add(`off the screen: ${name}`);
+        if (label.whiteSpace !== 'normal') problems.add(`on one line: ${name}`);
+        probe.style.font = `${label.fontWeight} ${label.fontSize} ${label.fontFamily}`;
+        for (const word of name.split(/\\s+/)) {
+            probe.textContent = word;
+            if (probe.getBoundingClientRect().width > room) problems.add(`broken: ${word}`);
+        }
+    }
+    probe.remove();
+    return [...problems];
+}"""
+
+
+@pytest.mark.slow
+def test_on_a_phone_every_stacked_table_shows_each_column_name_whole_beside_its_value(browser, live_server,
+                                                                                     transactional_db):
+    ensure_roles(apps)
+    call_command("demo", stdout=open(os.devnull, "w"))
+    year = Competition.objects.values_list("season__year", flat=True).first()
+    team = Match.objects.filter(competition__kind=Competition.Kind.GRAND_PRIX).first().team_a
+    player = TrophyWin.objects.first().player
+    page = browser.new_page(viewport=PHONE, locale="hu-HU", extra_http_headers={"Accept-Language": "hu"})
+    paths = ["/", "/today/", f"/seasons/{year}/fixtures/", f"/seasons/{year}/teams/{team.pk}/",
+             f"/seasons/{year}/free-games/", f"/players/{player.pk}/", "/register/", "/register/cups/",
+             f"/register/players/{player.pk}/"]
+    paths += [f"/seasons/{year}/grand-prix/{slug}/"
+              for slug in Competition.objects.filter(kind=Competition.Kind.GRAND_PRIX).values_list("slug", flat=True)]
+
+    problems = {}
+    for path in paths:
+        page.goto(live_server.url + path)
+        assert page.locator("table.stack td[data-label]").count(), path  # the page has stacked rows to check
+        problems[path] = page.evaluate(STACKED_LABELS)
+
+    assert {path: found for path, found in problems.items() if found} == {}
