@@ -42,6 +42,14 @@ def test_today_shows_each_matchs_state_and_only_confirmed_scores(client, day):
     assert "Confirmed" in row_of(html, day["confirmed"]) and "88 : 93" in row_of(html, day["confirmed"])
 
 
+def test_today_links_every_match_to_its_page_confirmed_or_not(client, day):
+    """At the venue a player taps a match to see who plays it; its page shows no score until confirmed."""
+    html = client.get(reverse("public:today")).text
+    for match in day.values():
+        link = reverse("public:match", args=[match.competition.season.year, match.pk])
+        assert f'<a href="{link}">{match.team_a} – {match.team_b}</a>' in html
+
+
 @pytest.mark.parametrize("more", [0, 6])
 def test_the_today_page_takes_the_same_queries_however_many_matches(client, day, django_assert_num_queries, more):
     season = day["scheduled"].competition.season
