@@ -293,6 +293,18 @@ def test_a_team_page_has_its_fixtures_and_head_to_head(client, today):
     assert reverse("public:player", args=[kings.driver.pk]) in response.text
 
 
+def test_the_head_to_head_counts_wins_draws_and_losses_in_hungarian(client, today):
+    """The columns count wins and losses (győzelem, vereség), not "winner" and "loser"."""
+    _season, championship, _cup, (kings, owls, *_rest) = season_with_cup()
+    played(championship, kings, owls, 90, 80)
+
+    html = client.get(reverse("public:team", args=[YEAR, kings.pk]), headers={"accept-language": "hu"}).text
+
+    head_to_head = html[html.index('class="head-to-head'):]
+    assert ">Győzelem</th>" in head_to_head and ">Döntetlen</th>" in head_to_head and ">Vereség</th>" in head_to_head
+    assert "Nyertes" not in head_to_head and "Vesztes" not in head_to_head
+
+
 # --- players who share a name ---------------------------------------------------------------------
 
 
