@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
+from tests.factories import make_team
 from tests.web.test_outputs import best_match_tie, championship_season, drawn_cup, play_tie, trophy_register
 from tournaments.models import CupAward, CupTie
 
@@ -107,6 +108,20 @@ def test_the_championship_page_links_its_podiums_certificates(client):
     linked = [row["team_id"] for row in page.context["table"].data if row["place"] <= 3]
     for team_id in linked:
         assert reverse("certificates:championship", args=[2025, team_id]) in page.content.decode()
+
+
+def test_the_podiums_certificate_links_end_with_the_last_link_not_a_separator(client):
+    """A team yet to play is in the table but not on the podium: the line still ends with the last
+    podium's link, no dot after it."""
+    season, _teams = championship_season(teams=3, rounds=1)
+    make_team("Team idle", season=season)
+    page = client.get(reverse("public:championship", args=[2025]))
+    html = page.content.decode()
+    links = html[html.index('class="certificates'):]
+    links = links[:links.index("</p>")]
+    podium = [row for row in page.context["table"].data if row["place"] <= 3]
+    assert podium and links.count('class="certificate"') == len(podium)
+    assert links.rstrip().endswith("</a></span>") and "·" not in links
 
 
 def test_the_cup_page_links_the_medals_certificates(client):
