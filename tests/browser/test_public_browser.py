@@ -9,7 +9,7 @@ import pytest
 from django.apps import apps
 from django.core.management import call_command
 
-from tests.factories import make_competition, make_season, make_team
+from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team
 from tournaments.competitions.cup import enter_team, make_draw
 from tournaments.models import Competition, Match, TrophyWin
 from tournaments.roles import ensure_roles
@@ -153,3 +153,40 @@ def test_on_a_phone_every_stacked_table_shows_each_column_name_whole_beside_its_
         problems[path] = page.evaluate(STACKED_LABELS)
 
     assert {path: found for path, found in problems.items() if found} == {}
+
+
+# Each header cell's words measured against the cell: a word wider than its cell was broken inside.
+WORDS_BROKEN_IN = """selector => {
+    const probe = document.body.appendChild(document.createElement('span'));
+    probe.style.cssText = 'position: absolute; white-space: nowrap; visibility: hidden';
+    const broken = [];
+    for (const cell of document.querySelectorAll(selector)) {
+        const style = getComputedStyle(cell);
+        const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        probe.style.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        for (const word of cell.textContent.trim().split(/\\s+/)) {
+            probe.textContent = word;
+            if (probe.getBoundingClientRect().width > room + 0.5) broken.push(word);
+        }
+    }
+    probe.remove();
+    return broken;
+}"""
+
+
+def test_a_matchs_hands_on_a_phone_head_their_columns_with_whole_words_and_fit_the_screen(browser, live_server,
+                                                                                          transactional_db):
+    """The score columns are headed by the teams' names: on a phone they wrap between words, never
+    inside one ("Pesti Páv/ák"), and the table still fits 390 px with the longest demo names."""
+    ensure_roles(apps)
+    season = make_season(2025)
+    championship = make_competition(season=season)
+    kings = make_team("Kecskeméti Királyok", season=season)
+    swans = make_team("Hortobágyi Hattyúk", season=season)
+    match = make_match(kings, swans, championship, hand_records=eight_hand_records(), confirmed=True)
+    page = browser.new_page(viewport=PHONE, locale="hu-HU", extra_http_headers={"Accept-Language": "hu"})
+
+    page.goto(f"{live_server.url}/seasons/2025/matches/{match.pk}/")
+
+    assert page.evaluate("document.documentElement.scrollWidth") == PHONE["width"]
+    assert page.evaluate(WORDS_BROKEN_IN, ".match-hands th, .match-hands td") == []
