@@ -190,3 +190,56 @@ def test_a_matchs_hands_on_a_phone_head_their_columns_with_whole_words_and_fit_t
 
     assert page.evaluate("document.documentElement.scrollWidth") == PHONE["width"]
     assert page.evaluate(WORDS_BROKEN_IN, ".match-hands th, .match-hands td") == []
+
+
+# WCAG 2.5.8: a link smaller than 24 px needs the room of a 24 px circle around its centre, free of
+# any other link (links inside a sentence are exempt, so only link lists are checked).
+CROWDED_LINKS = """selector => {
+    const boxes = [...document.querySelectorAll('a[href]')].map(a => [a, a.getBoundingClientRect()])
+        .filter(([, box]) => box.width && box.height);
+    const centre = box => [box.left + box.width / 2, box.top + box.height / 2];
+    const crowded = [];
+    for (const link of document.querySelectorAll(selector)) {
+        const box = link.getBoundingClientRect();
+        if (box.width >= 24 && box.height >= 24) continue;
+        const [x, y] = centre(box);
+        for (const [other, around] of boxes) {
+            if (other === link) continue;
+            const [ox, oy] = centre(around);
+            const big = around.width >= 24 && around.height >= 24;
+            const gap = big ? Math.hypot(Math.max(around.left - x, 0, x - around.right),
+                                         Math.max(around.top - y, 0, y - around.bottom)) * 2
+                            : Math.hypot(x - ox, y - oy);
+            if (gap < 24) { crowded.push(`${link.textContent.trim()} / ${other.textContent.trim()}`); break; }
+        }
+    }
+    return crowded;
+}"""
+
+
+def test_on_a_phone_lists_of_links_are_links_a_finger_can_tell_apart(browser, live_server,
+                                                                                          transactional_db):
+    ensure_roles(apps)
+    season = make_season(2025)
+    cup = make_competition(Competition.Kind.CUP, season=season, name="Magyar Kupa 2025")
+    for name in ("Kecskeméti Királyok", "Hortobágyi Hattyúk", "Esztergomi Ernők", "Szegedi Szkízek"):
+        enter_team(cup, make_team(name, season=season))
+    make_draw(cup, seed="phone")
+    tie = cup.cup_ties.order_by("pk").first()
+    for _ in range(3):
+        make_match(tie.team_a, tie.team_b, cup, hand_records=eight_hand_records(), confirmed=True, cup_tie=tie)
+    page = browser.new_page(viewport=PHONE, locale="hu-HU", extra_http_headers={"Accept-Language": "hu"})
+
+    page.goto(f"{live_server.url}/seasons/2025/cup/")
+    assert page.locator(".tie-matches a").count() == 3
+    assert page.evaluate(CROWDED_LINKS, ".tie-matches a") == []
+
+    championship = make_competition(season=season, name="Csapatbajnokság 2025")
+    match = make_match(tie.team_a, tie.team_b, championship, hand_records=eight_hand_records(), confirmed=True)
+    page.goto(f"{live_server.url}/seasons/2025/matches/{match.pk}/")
+    assert page.evaluate("document.querySelector('.breadcrumbs').offsetHeight") > 40  # two lines
+    assert page.evaluate(CROWDED_LINKS, ".breadcrumbs a") == []
+
+    page.goto(f"{live_server.url}/seasons/2025/championship/")  # two certificates, on two lines
+    assert page.evaluate("document.querySelector('.certificates').offsetHeight") > 40
+    assert page.evaluate(CROWDED_LINKS, ".certificates a") == []
