@@ -152,6 +152,19 @@ def test_a_competition_page_lists_its_trophies(client):
     assert [(c.pk, c.trophy_count) for c in listing.context["competitions"]] == [(world.championship.pk, 2)]
 
 
+def test_a_trophys_match_links_to_the_match_by_its_teams_on_the_player_and_competition_pages(client):
+    """The match is named by its teams, as everywhere on the public pages (its date has a column of
+    its own), and leads to the match's page."""
+    world = make_two_team_season()
+    match = make_match_in_register(world, MARCH_1, [(1, "A.driver", "royal", "won")])
+    link = (f'<a href="{reverse("public:match", args=[MARCH_1.year, match.pk])}">'
+            f"{match.team_a.name} &ndash; {match.team_b.name}</a>")
+
+    for url in (reverse("register:player", args=[world.alice.pk]),
+                reverse("register:competition", args=[world.championship.pk])):
+        assert link in client.get(url).text, url
+
+
 def test_the_latest_cups_show_an_award_and_its_withdrawal(client):
     world = make_two_team_season(values=True, thresholds="100")
     match = make_match_in_register(world, MARCH_1, [(1, "A.driver", "royal", "won")])
