@@ -111,6 +111,10 @@ def public_urls(year):
              for pk in TrophyWin.objects.values_list("player", flat=True).distinct()[:3]]
     urls += [reverse("register:competition", args=[pk])
              for pk in TrophyWin.objects.exclude(match=None).values_list("match__competition", flat=True).distinct()]
+    urls += [reverse("public:fixtures", args=[year]), reverse("public:today"),
+             reverse("public:big_screen", args=[year])]
+    urls += [reverse("public:player", args=[pk])
+             for pk in TrophyWin.objects.values_list("player", flat=True).distinct()[:3]]
     assert championship
     return urls
 
@@ -164,6 +168,19 @@ def test_every_public_page_of_the_demo_reads_in_hungarian(client, demo):
     match = Match.objects.filter(state=Match.State.CONFIRMED).first()
     match_page = client.get(reverse("public:match", args=[demo, match.pk])).content.decode()
     assert HUNGARIAN_DATE.search(page_text(match_page))
+
+
+MACHINE_DATE = re.compile(r'datetime="([^"]*)"')
+ISO_DATE = re.compile(r"\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d)?([+-]\d\d:\d\d|Z)?)?")
+
+
+def test_the_demos_public_pages_show_hungarian_dates_and_give_machines_iso_ones(client, demo):
+    """What a reader sees is "2026. szeptember 30."; what a <time> element gives a machine (a
+    calendar, a screen reader) is 2026-09-30."""
+    for url in public_urls(demo):
+        html = client.get(url).content.decode()
+        assert not ISO_DATE.search(page_text(html)), url
+        assert [value for value in MACHINE_DATE.findall(html) if not ISO_DATE.fullmatch(value)] == [], url
 
 
 def test_every_jury_and_organiser_page_of_the_demo_reads_in_hungarian(client, demo):
