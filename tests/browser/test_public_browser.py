@@ -2,6 +2,7 @@
 crawled from the home page at 390 px finds no missing page and no error, and no page scrolls
 sideways; the Cup bracket printed fits the paper with its Final and without the navigation."""
 
+import datetime
 import os
 from urllib.parse import urldefrag, urlsplit
 
@@ -17,6 +18,8 @@ from tournaments.roles import ensure_roles
 PHONE = {"width": 390, "height": 844}
 # A4 portrait less the bracket's 10 mm margins (bracket.css), at the browser's 96 px an inch.
 A4_PRINTABLE_WIDTH = round((210 - 2 * 10) / 25.4 * 96)
+# and less the 15 mm margins of every other page (site.css).
+A4_PAGE_WIDTH = round((210 - 2 * 15) / 25.4 * 96)
 # The jury's and organisers' pages, the login and the language switch are not the public site, and
 # the big screen is drawn for a projector, not a phone;
 # the printed, spreadsheet, calendar and JSON copies are fetched for their status only.
@@ -243,3 +246,22 @@ def test_on_a_phone_lists_of_links_are_links_a_finger_can_tell_apart(browser, li
     page.goto(f"{live_server.url}/seasons/2025/championship/")  # two certificates, on two lines
     assert page.evaluate("document.querySelector('.certificates').offsetHeight") > 40
     assert page.evaluate(CROWDED_LINKS, ".certificates a") == []
+
+
+def test_a_printed_team_page_keeps_its_matches_within_the_paper(browser, live_server, transactional_db):
+    """Seven columns, two headed by one long word each, the longest month and long team names."""
+    ensure_roles(apps)
+    season = make_season(2025)
+    championship = make_competition(season=season, name="Csapatbajnokság 2025")
+    kings = make_team("Kecskeméti Királyok", season=season)
+    swans = make_team("Hortobágyi Hattyúk", season=season)
+    make_match(kings, swans, championship, hand_records=eight_hand_records(), confirmed=True,
+               played_on=datetime.date(2025, 9, 30))
+    page = browser.new_page(viewport={"width": A4_PAGE_WIDTH, "height": 1100}, locale="hu-HU",
+                            extra_http_headers={"Accept-Language": "hu"})
+    page.emulate_media(media="print")
+
+    page.goto(f"{live_server.url}/seasons/2025/teams/{kings.pk}/")
+
+    assert "szeptember" in page.inner_text(".team-matches")
+    assert page.evaluate("document.documentElement.scrollWidth") == A4_PAGE_WIDTH
