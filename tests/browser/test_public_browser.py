@@ -265,3 +265,39 @@ def test_a_printed_team_page_keeps_its_matches_within_the_paper(browser, live_se
 
     assert "szeptember" in page.inner_text(".team-matches")
     assert page.evaluate("document.documentElement.scrollWidth") == A4_PAGE_WIDTH
+
+
+# Every piece of text the page shows, with its size in px.
+TEXT_SIZES = """() => {
+    const sizes = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+        const node = walker.currentNode, element = node.parentElement;
+        if (!node.textContent.trim() || !element.getClientRects().length) continue;
+        sizes.push([node.textContent.trim(), parseFloat(getComputedStyle(element).fontSize)]);
+    }
+    return sizes;
+}"""
+
+
+def test_the_big_screen_writes_everything_large_enough_to_read_across_the_room(browser, live_server,
+                                                                                transactional_db):
+    """The rounds' names and dates and the ties' states were in the page's small type (13-16 px)
+    under 26 px team names; a tie's matches one by one are left to the page and the phone."""
+    ensure_roles(apps)
+    season = make_season(2025)
+    cup = make_competition(Competition.Kind.CUP, season=season, name="Magyar Kupa 2025")
+    for name in ("Kecskeméti Királyok", "Hortobágyi Hattyúk", "Esztergomi Ernők", "Szegedi Szkízek"):
+        enter_team(cup, make_team(name, season=season))
+    make_draw(cup, seed="projector")
+    tie = cup.cup_ties.order_by("pk").first()
+    make_match(tie.team_a, tie.team_b, cup, hand_records=eight_hand_records(), confirmed=True, cup_tie=tie)
+    page = browser.new_page(viewport={"width": 1920, "height": 1080}, locale="hu-HU",
+                            extra_http_headers={"Accept-Language": "hu"})
+
+    page.goto(f"{live_server.url}/seasons/2025/big-screen/")
+
+    sizes = page.evaluate(TEXT_SIZES)
+    assert any(text == "Elődöntő" for text, _size in sizes)
+    assert any("van hátra" in text for text, _size in sizes)  # the tie's state
+    assert [(text, size) for text, size in sizes if size < 18] == []
