@@ -130,6 +130,21 @@ def test_fixtures_list_matches_to_come_by_date_with_place_and_teams_and_no_score
     assert [line["match"] for _day, lines in by_competition.context["days"] for line in lines] == [sooner]
 
 
+def test_fixtures_filtered_to_nothing_say_so_and_lead_to_the_competition_and_all_fixtures(client, today):
+    """The Cup's matches are scheduled tie by tie: filtered to the Cup before any is, the list says
+    nothing matches the choice and leads to the Cup's page and to every fixture."""
+    _season, championship, cup, (kings, owls, *_rest) = season_with_cup()
+    scheduled(championship, kings, owls, datetime.date(YEAR, 7, 2))
+
+    html = client.get(reverse("public:fixtures", args=[YEAR]), {"competition": cup.slug, "team": ""}).text
+
+    assert "No match to come for your choice." in html
+    assert f'<a href="{reverse("public:cup", args=[YEAR])}">Cup</a>' in html
+    assert f'<a href="{reverse("public:fixtures", args=[YEAR])}">All fixtures</a>' in html
+    unfiltered = client.get(reverse("public:fixtures", args=[YEAR]), {"competition": "", "team": ""}).text
+    assert "No match to come" not in unfiltered and "Team 1" in unfiltered
+
+
 def test_an_unknown_fixture_filter_is_named_on_the_form(client, today):
     season_with_cup()
 

@@ -296,7 +296,17 @@ def fixtures(request, year):
     for match in matches:
         days.setdefault(match.played_on, []).append(fixture_row(match))
     return render(request, "public/fixtures.html", {
-        "season": season, "form": form, "days": sorted(days.items()), "today": _today()})
+        "season": season, "form": form, "days": sorted(days.items()), "today": _today(),
+        "filtered": form.is_bound and (not form.is_valid() or any(form.cleaned_data.values())),
+        "chosen": _chosen_competition(form, competitions)})
+
+
+def _chosen_competition(form, competitions):
+    """The competition the fixtures are filtered by, with its page, for an empty list to point to
+    (the Cup's page shows its ties still to be scheduled); None when there is none."""
+    slug = form.cleaned_data.get("competition") if form.is_bound and form.is_valid() else None
+    chosen = next((competition for competition in competitions if competition.slug == slug), None)
+    return {"competition": chosen, "url": competition_url(chosen)} if chosen else None
 
 
 @require_safe
