@@ -183,6 +183,14 @@ def test_the_register_pages_need_no_login_and_the_nav_links_them(client):
         assert client.get(reverse(name)).status_code == 200
 
 
+def test_the_registers_menu_marks_the_page_being_read(client):
+    for name in ("register:index", "register:competitions", "register:awards"):
+        html = client.get(reverse(name)).text
+        menu = html[html.index('class="sub-nav"'):html.index("</nav>", html.index('class="sub-nav"'))]
+        assert menu.count('aria-current="page"') == 1, name
+        assert f'<a href="{reverse(name)}" aria-current="page">' in menu, name
+
+
 # --- the jury's variant entries ------------------------------------------------------------------
 
 def variant_form_data(world, **changes):
