@@ -320,6 +320,19 @@ def test_the_head_to_head_counts_wins_draws_and_losses_in_hungarian(client, toda
     assert "Nyertes" not in head_to_head and "Vesztes" not in head_to_head
 
 
+def test_a_team_pages_sections_are_headings_in_reading_order(client, today):
+    """A screen reader's list of headings names every part of the page, the matches played first."""
+    _season, championship, _cup, (kings, owls, hawks, _eagles) = season_with_cup()
+    played(championship, kings, owls, 90, 80)
+    scheduled(championship, kings, hawks, datetime.date(YEAR, 7, 1))
+
+    html = client.get(reverse("public:team", args=[YEAR, kings.pk])).text
+
+    assert re.findall(r"<h2[^>]*>([^<]*)</h2>", html) == [f"Matches in {YEAR}", "Matches to come", "Head to head"]
+    for heading in ("played-heading", "fixtures-heading", "head-to-head-heading"):
+        assert f'aria-labelledby="{heading}"' in html
+
+
 # --- players who share a name ---------------------------------------------------------------------
 
 
