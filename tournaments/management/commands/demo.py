@@ -115,7 +115,7 @@ class Demo:
         path so that the variant scorers derive their points, and a training game with points given.
         Players are named by membership number in the records: two players may share a name."""
         competition = Competition.objects.create(season=self.season, kind=Competition.Kind.FREE_GAMES,
-                                                 name=f"Szabad játékok {self.year}", slug="szabad-jatekok")
+                                                 name=f"Szabad játszmák {self.year}", slug="szabad-jatszmak")
         players = [member for team in self.teams[:8] for member in (team.driver, team.catcher)]
         for number in range(6):
             four = self.rng.sample(players, 4)
