@@ -10,9 +10,10 @@ import pytest
 from django.apps import apps
 from django.core.management import call_command
 
-from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team
+from tests.factories import eight_hand_records, make_competition, make_match, make_player, make_season, make_team
 from tournaments.competitions.cup import enter_team, make_draw
-from tournaments.models import Competition, Match, TrophyWin
+from tournaments.competitions.free_games import record_free_game
+from tournaments.models import Competition, FreeGame, Match, TrophyWin
 from tournaments.roles import ensure_roles
 
 PHONE = {"width": 390, "height": 844}
@@ -301,3 +302,29 @@ def test_the_big_screen_writes_everything_large_enough_to_read_across_the_room(b
     assert any(text == "Elődöntő" for text, _size in sizes)
     assert any("van hátra" in text for text, _size in sizes)  # the tie's state
     assert [(text, size) for text, size in sizes if size < 18] == []
+
+
+# For each player named in a free game: on how many lines the name and the points after it lie.
+NAME_AND_POINTS_LINES = """() => [...document.querySelectorAll('.free-games td:last-child a')].map(link => {
+    const points = link.nextSibling, range = document.createRange();
+    range.setStartBefore(link);
+    range.setEnd(points, points.textContent.match(/^\\s*-?\\d+/)[0].length);
+    return new Set([...range.getClientRects()].map(box => Math.round(box.top))).size;
+})"""
+
+
+@pytest.mark.parametrize("width", [PHONE["width"], 1280])
+def test_a_free_games_players_keep_their_points_on_their_line(browser, live_server, transactional_db, width):
+    """"Orsós Bence" at the end of one line and "-1" at the start of the next read as two entries."""
+    ensure_roles(apps)
+    season = make_season(2025)
+    free_games = make_competition(Competition.Kind.FREE_GAMES, season=season, name="Szabad játszmák 2025")
+    names = ["Németh Zsuzsanna", "Balázs Mária", "Farkas Gábor", "Mészáros Sándor", "Kiss Katalin", "Orsós Bence"]
+    points = {make_player(name): value for name, value in zip(names, (9, 9, 7, -4, -10, -11), strict=True)}
+    record_free_game(free_games, played_on=datetime.date(2025, 5, 2), kind=FreeGame.Kind.TRAINING, points=points)
+    page = browser.new_page(viewport={"width": width, "height": 900}, locale="hu-HU",
+                            extra_http_headers={"Accept-Language": "hu"})
+
+    page.goto(f"{live_server.url}/seasons/2025/free-games/")
+
+    assert page.evaluate(NAME_AND_POINTS_LINES) == [1] * len(names)

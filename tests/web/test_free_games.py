@@ -101,7 +101,8 @@ def test_the_year_table_sums_points_and_names_the_winner(client, free_games, pla
     assert [player.name for player in response.context["winners"]] == ["Anna"]
     anna = reverse("public:player", args=[players["Anna"].pk])
     assert f'<strong><a href="{anna}">Anna</a></strong>' in response.text
-    assert "Variant: Three-handed game" in response.text and f'<a href="{anna}">Anna</a> 18, ' in response.text
+    assert "Variant: Three-handed game" in response.text
+    assert f'<span class="player-score"><a href="{anna}">Anna</a> 18</span>, ' in response.text
 
 
 @pytest.mark.parametrize("games", [1, 8])
