@@ -328,3 +328,25 @@ def test_a_free_games_players_keep_their_points_on_their_line(browser, live_serv
     page.goto(f"{live_server.url}/seasons/2025/free-games/")
 
     assert page.evaluate(NAME_AND_POINTS_LINES) == [1] * len(names)
+
+
+@pytest.mark.parametrize("width", [PHONE["width"], 1280])
+def test_the_season_page_sets_each_teams_players_apart_from_its_name(browser, live_server, transactional_db, width):
+    """"Bakonyi Betyárok Fekete János, Balogh Ágnes": which is the team? The players start a line
+    of their own under the team's name, which is bold."""
+    ensure_roles(apps)
+    season = make_season(2025)
+    make_competition(season=season, name="Csapatbajnokság 2025")
+    for name in ("Bakonyi Betyárok", "Balatoni Bagoly"):
+        make_team(name, season=season)
+    page = browser.new_page(viewport={"width": width, "height": 900}, locale="hu-HU",
+                            extra_http_headers={"Accept-Language": "hu"})
+
+    page.goto(f"{live_server.url}/seasons/2025/")
+
+    teams = page.eval_on_selector_all(".teams li", """items => items.map(item => {
+        const [team, firstPlayer] = item.querySelectorAll('a');
+        return [team.textContent, getComputedStyle(team).fontWeight >= 600,
+                firstPlayer.getBoundingClientRect().top >= team.getBoundingClientRect().bottom];
+    })""")
+    assert teams == [["Bakonyi Betyárok", True, True], ["Balatoni Bagoly", True, True]]
