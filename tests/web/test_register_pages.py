@@ -41,6 +41,18 @@ def test_the_register_ranks_players_by_trophy_points_with_their_cups_and_best_tr
     assert "Carol" in response.text and "Royal" in response.text
 
 
+def test_a_player_without_a_cup_says_so_rather_than_leaving_the_cell_empty(client):
+    """On a phone each cell stands under its column's name: "Cups" with nothing beside it looked
+    like a value missing."""
+    world = make_two_team_season(values=True, thresholds="100,250")
+    make_match_in_register(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (3, "B.driver", "royal", "won")])
+
+    html = client.get(reverse("register:index")).text
+
+    assert '<td data-label="Cups"><span class="cup">100</span></td>' in html  # Carol: 200 points
+    assert '<td data-label="Cups">–</td>' in html  # Alice: 50, no cup yet
+
+
 def test_equal_points_are_ordered_by_the_trophy_ranking_and_equal_ranking_shares_the_place(client):
     world = make_two_team_season()  # 1 point a trophy
     make_match_in_register(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (2, "B.driver", "royal", "won"),
