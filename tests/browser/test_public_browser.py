@@ -7,14 +7,12 @@ import os
 from urllib.parse import urldefrag, urlsplit
 
 import pytest
-from django.apps import apps
 from django.core.management import call_command
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_player, make_season, make_team
 from tournaments.competitions.cup import enter_team, make_draw
 from tournaments.competitions.free_games import record_free_game
 from tournaments.models import Competition, FreeGame, Match, TrophyWin
-from tournaments.roles import ensure_roles
 
 PHONE = {"width": 390, "height": 844}
 # A4 portrait less the bracket's 10 mm margins (bracket.css), at the browser's 96 px an inch.
@@ -138,7 +136,6 @@ STACKED_LABELS = """() => {
 @pytest.mark.slow
 def test_on_a_phone_every_stacked_table_shows_each_column_name_whole_beside_its_value(browser, live_server,
                                                                                      transactional_db):
-    ensure_roles(apps)
     call_command("demo", stdout=open(os.devnull, "w"))
     year = Competition.objects.values_list("season__year", flat=True).first()
     team = Match.objects.filter(competition__kind=Competition.Kind.GRAND_PRIX).first().team_a
@@ -182,7 +179,6 @@ def test_a_matchs_hands_on_a_phone_head_their_columns_with_whole_words_and_fit_t
                                                                                           transactional_db):
     """The score columns are headed by the teams' names: on a phone they wrap between words, never
     inside one ("Pesti Páv/ák"), and the table still fits 390 px with the longest demo names."""
-    ensure_roles(apps)
     season = make_season(2025)
     championship = make_competition(season=season)
     kings = make_team("Kecskeméti Királyok", season=season)
@@ -223,7 +219,6 @@ CROWDED_LINKS = """selector => {
 
 def test_on_a_phone_lists_of_links_are_links_a_finger_can_tell_apart(browser, live_server,
                                                                                           transactional_db):
-    ensure_roles(apps)
     season = make_season(2025)
     cup = make_competition(Competition.Kind.CUP, season=season, name="Magyar Kupa 2025")
     for name in ("Kecskeméti Királyok", "Hortobágyi Hattyúk", "Esztergomi Ernők", "Szegedi Szkízek"):
@@ -251,7 +246,6 @@ def test_on_a_phone_lists_of_links_are_links_a_finger_can_tell_apart(browser, li
 
 def test_a_printed_team_page_keeps_its_matches_within_the_paper(browser, live_server, transactional_db):
     """Seven columns, two headed by one long word each, the longest month and long team names."""
-    ensure_roles(apps)
     season = make_season(2025)
     championship = make_competition(season=season, name="Csapatbajnokság 2025")
     kings = make_team("Kecskeméti Királyok", season=season)
@@ -285,7 +279,6 @@ def test_the_big_screen_writes_everything_large_enough_to_read_across_the_room(b
                                                                                 transactional_db):
     """The rounds' names and dates and the ties' states were in the page's small type (13-16 px)
     under 26 px team names; a tie's matches one by one are left to the page and the phone."""
-    ensure_roles(apps)
     season = make_season(2025)
     cup = make_competition(Competition.Kind.CUP, season=season, name="Magyar Kupa 2025")
     for name in ("Kecskeméti Királyok", "Hortobágyi Hattyúk", "Esztergomi Ernők", "Szegedi Szkízek"):
@@ -316,7 +309,6 @@ NAME_AND_POINTS_LINES = """() => [...document.querySelectorAll('.free-games td:l
 @pytest.mark.parametrize("width", [PHONE["width"], 1280])
 def test_a_free_games_players_keep_their_points_on_their_line(browser, live_server, transactional_db, width):
     """"Orsós Bence" at the end of one line and "-1" at the start of the next read as two entries."""
-    ensure_roles(apps)
     season = make_season(2025)
     free_games = make_competition(Competition.Kind.FREE_GAMES, season=season, name="Szabad játszmák 2025")
     names = ["Németh Zsuzsanna", "Balázs Mária", "Farkas Gábor", "Mészáros Sándor", "Kiss Katalin", "Orsós Bence"]
@@ -334,7 +326,6 @@ def test_a_free_games_players_keep_their_points_on_their_line(browser, live_serv
 def test_the_season_page_sets_each_teams_players_apart_from_its_name(browser, live_server, transactional_db, width):
     """"Bakonyi Betyárok Fekete János, Balogh Ágnes": which is the team? The players start a line
     of their own under the team's name, which is bold."""
-    ensure_roles(apps)
     season = make_season(2025)
     make_competition(season=season, name="Csapatbajnokság 2025")
     for name in ("Bakonyi Betyárok", "Balatoni Bagoly"):
