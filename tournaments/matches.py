@@ -68,8 +68,9 @@ def lock_teams(match: Match) -> None:
 
 def hold_teams(*team_ids) -> None:
     """Lock the teams' rows, in id order, before any other row the transaction locks (a tie, a
-    match): every save takes them in that order, so two saves never wait for each other's rows."""
-    list(Team.objects.select_for_update().filter(pk__in=team_ids).order_by("pk").values_list("pk", flat=True))
+    Grand Prix event, a match): every save takes them in that order, so two saves never wait for
+    each other's rows."""
+    Team.objects.hold(team_ids)
 
 
 def lock_tie_teams(tie: CupTie) -> None:
@@ -218,6 +219,9 @@ def add_grand_prix_pairs(event, pairs, *, played_on=None, place="", user) -> lis
     pair is checked (entrants, three matches a team) and one refusal saves none of them."""
     grand_prix.check_is_grand_prix(event)
     with transaction.atomic():
+        # R17: the pairs' teams before the event, as a juror's new match holds its two teams: the
+        # organisers' pairs and the jury's matches count a team's matches one after the other.
+        hold_teams(*{team.pk for pair in pairs for team in pair})
         event = grand_prix.locked_event(event)
         played_on = played_on or grand_prix.default_date(event)
         return [new_match(event, team_a, team_b, played_on=played_on, place=place, user=user,

@@ -274,6 +274,30 @@ def test_the_organisers_page_enters_teams_and_draws_the_pairings(client):
     assert page.count("3 / 3") == 4 and "Draw the pairings</button>" not in page
 
 
+def test_a_team_entered_while_the_pairings_are_drawn_stops_the_draw_in_words(client, monkeypatch):
+    # R17: the draw holds the entrants' teams, then the event; a team entered in between is not
+    # held (a juror could schedule its match while the draw pairs it), so nothing is drawn.
+    event, _teams = event_with("Kings", "Owls", "Birds", "Cats")
+    latecomers = make_team("Latecomers")
+    holding = grand_prix.hold_entrants
+
+    def entered_meanwhile(drawn_event):
+        held = holding(drawn_event)
+        GrandPrixEntry.objects.create(competition=event, team=latecomers)
+        return held
+
+    monkeypatch.setattr(grand_prix, "hold_entrants", entered_meanwhile)
+    client.force_login(make_user("organiser"))
+
+    refused = client.post(reverse("competitions:grand_prix_admin", args=[2025, "spring"]),
+                          {"action": "draw", "draw-seed": "spring"})
+
+    assert refused.status_code == 200
+    assert "R17: a team entered the event while the pairings were being drawn; nothing was drawn." in refused.text
+    event.refresh_from_db()
+    assert (event.matches.count(), event.draw_seed) == (0, "")
+
+
 def test_the_organisers_page_adds_pairs_and_shows_a_refusal(client):
     event, (kings, owls, birds) = event_with("Kings", "Owls", "Birds")
     url = reverse("competitions:grand_prix_admin", args=[2025, "spring"])

@@ -1,13 +1,14 @@
 """Rules that count rows hold under real concurrency: many people sending the same request at the
 same moment, each on its own database connection, never pass a limit. A Cup tie has three matches
-(R16), the Cup at most 16 entries and each team once (R16), one draw (R16), and a team at most 52
-Championship matches (R15). Whoever loses a race is refused in words, never with a server error.
+(R16), the Cup at most 16 entries and each team once (R16), one draw (R16), a team at most 52
+Championship matches (R15), and three matches in a Grand Prix event, each between two of its
+entrants (R17). Whoever loses a race is refused in words, never with a server error.
 
 On PostgreSQL the requests really run side by side and the parent rows are locked (a team, a tie,
-the Cup); run "by their own locks", each test fails there without its lock, and no two saves may
-deadlock. On SQLite they run as the site runs: SQLite lets one writer through at a time
-(tournaments.env.SQLITE_OPTIONS), and they show that the others wait their turn and are refused in
-words, not answered "database is locked"."""
+the Cup, a Grand Prix event; the teams first); run "by their own locks", each test fails there
+without its lock, and no two saves may deadlock. On SQLite they run as the site runs: SQLite lets
+one writer through at a time (tournaments.env.SQLITE_OPTIONS), and they show that the others wait
+their turn and are refused in words, not answered "database is locked"."""
 
 import datetime
 import threading
@@ -31,7 +32,7 @@ from tests.factories import (
 from tournaments import matches, public_cache
 from tournaments.competitions.cup import enter_team, make_draw
 from tournaments.entry.forms import initial_for
-from tournaments.models import Competition, CupEntry, CupTie, Hand, Match
+from tournaments.models import Competition, CupEntry, CupTie, GrandPrixEntry, Hand, Match
 from tournaments.refusals import Refused
 from tournaments.roles import ensure_roles
 
@@ -228,6 +229,102 @@ def test_many_organisers_making_the_draw_at_once_record_one_draw():
     assert cup.cup_ties.count() == 4 + 2 + 1  # one bracket of eight teams (R16)
     first_round = cup.cup_ties.filter(round=CupTie.Round.QUARTER_FINAL).order_by("slot")
     assert [(tie.team_a, tie.team_b) for tie in first_round] == draw_pairs(teams, cup.draw_seed)
+
+
+# --- R17: three matches a team in a Grand Prix event -----------------------------------------------
+
+
+GP_DAY = datetime.date(YEAR, 5, 10)
+R17_THREE = "already has its 3 matches in this Grand Prix; a team plays 3."
+
+
+def grand_prix_event(names):
+    """A Grand Prix event ("spring") of the season YEAR with the named teams entered."""
+    season = make_season(YEAR)
+    event = make_competition(Competition.Kind.GRAND_PRIX, season=season, slug="spring", name="Spring Grand Prix",
+                             starts=GP_DAY)
+    teams = [make_team(name, season=season) for name in names]
+    GrandPrixEntry.objects.bulk_create(GrandPrixEntry(competition=event, team=team) for team in teams)
+    return event, teams
+
+
+def organisers_posting(data):
+    return posting(logged_in("organiser"), reverse("competitions:grand_prix_admin", args=[YEAR, "spring"]), data)
+
+
+def matches_each(event, teams):
+    return sorted(event.matches.of_team(team).count() for team in teams)
+
+
+def test_organisers_pairing_teams_while_jurors_schedule_the_same_pairs_give_each_team_three_matches():
+    # R17: in each of ten groups of four, Kings and Owls have two of their three matches, both
+    # against Birds and Cats. Organisers enter every group's pair Kings - Owls in one go while ten
+    # jurors schedule them one by one from the jury's form: two ways to one count. Both hold the
+    # teams before the event, so the organisers' pairs go in whole before the jurors' (refused)
+    # or the jurors' do and the organisers' are refused; no team gets a fourth match.
+    groups = RACERS // 2
+    names = [f"{name} {group}" for group in range(1, groups + 1) for name in ("Kings", "Owls", "Birds", "Cats")]
+    event, teams = grand_prix_event(names)
+    quartets = [teams[first:first + 4] for first in range(0, len(teams), 4)]
+    for kings, owls, birds, cats in quartets:
+        for team, opponent in ((kings, birds), (kings, cats), (owls, birds), (owls, cats)):
+            make_match(team, opponent, event, played_on=GP_DAY)
+    pairs = "\n".join(f"{kings.name} - {owls.name}" for kings, owls, _birds, _cats in quartets)
+    organisers = [organisers_posting({"action": "pairs", "pairs-pairs": pairs}) for _ in range(groups)]
+    jurors = [juror_posting(particulars(event, kings, owls, GP_DAY)) for kings, owls, _birds, _cats in quartets]
+
+    answers = race(organisers + jurors)
+
+    assert [(code, text) for code, text in answers if code == 500] == []
+    paired = [team for kings, owls, _birds, _cats in quartets for team in (kings, owls)]
+    assert matches_each(event, paired) == [3] * len(paired)  # R17
+    assert codes(answers) in ([200] * (groups - 1) + [302] + [422] * groups,  # the organisers' pairs first
+                              [200] * groups + [302] * groups)  # the jurors' matches first
+    assert all(R17_THREE in text for code, text in answers if code in (200, 422))
+
+
+def test_organisers_drawing_the_pairings_while_jurors_pair_entrants_give_each_team_three_matches_at_most():
+    # R17: twenty entrants; the draw gives each its three matches, and is made only for an event
+    # without matches, while ten jurors each schedule a match between two of them. The draw holds
+    # every entrant's team before the event, as a juror's new match holds its two: the draw comes
+    # first and the jurors are refused, or the jurors' matches do and the draw is refused.
+    event, teams = grand_prix_event([f"Team {number}" for number in range(1, RACERS + 1)])
+    draw = {"action": "draw", "draw-seed": "spring"}
+    organisers = [organisers_posting(draw) for _ in range(RACERS // 2)]
+    jurors = [juror_posting(particulars(event, teams[first], teams[first + 1], GP_DAY))
+              for first in range(0, RACERS, 2)]
+
+    answers = race(organisers + jurors)
+
+    assert [(code, text) for code, text in answers if code == 500] == []
+    drawn = codes(answers) == [200] * (RACERS // 2 - 1) + [302] + [422] * (RACERS // 2)
+    assert drawn or codes(answers) == [200] * (RACERS // 2) + [302] * (RACERS // 2)  # the jurors' first
+    assert matches_each(event, teams) == ([3] * RACERS if drawn else [1] * RACERS)  # R17
+    refusals = (R17_THREE, "R17: this event already has matches; remove them before drawing the pairings again.")
+    assert all(any(refusal in text for refusal in refusals) for code, text in answers if code in (200, 422))
+
+
+def test_organisers_withdrawing_teams_while_jurors_schedule_their_matches_leave_no_match_without_its_entry():
+    # R17: a match of the event is between two of its entrants, and a team with matches there is
+    # not withdrawn. In each of ten pairs an organiser withdraws Kings while a juror schedules
+    # Kings - Owls; both hold Kings first: Kings is withdrawn without a match, or keeps its entry
+    # and its match.
+    names = [f"{name} {pair}" for pair in range(1, RACERS // 2 + 1) for name in ("Kings", "Owls")]
+    event, teams = grand_prix_event(names)
+    pairs = list(zip(teams[::2], teams[1::2], strict=True))
+    organisers = [organisers_posting({"action": "withdraw", "withdraw-team": kings.pk}) for kings, _owls in pairs]
+    jurors = [juror_posting(particulars(event, kings, owls, GP_DAY)) for kings, owls in pairs]
+
+    answers = race(organisers + jurors)
+
+    assert [(code, text) for code, text in answers if code == 500] == []
+    entered = set(event.grand_prix_entries.values_list("team_id", flat=True))
+    assert [(kings.name, event.matches.of_team(kings).count()) for kings, _owls in pairs] == [
+        (kings.name, 1 if kings.pk in entered else 0) for kings, _owls in pairs]  # R17
+    assert codes(answers).count(302) == len(pairs)  # in each pair, the withdrawal or the match
+    assert all("has not entered Spring Grand Prix." in text for code, text in answers if code == 422)
+    assert all("has matches in this event; remove its scheduled matches first." in text
+               for code, text in answers if code == 200)
 
 
 # --- R15: at most 52 Championship matches a team -------------------------------------------------

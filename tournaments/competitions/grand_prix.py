@@ -98,8 +98,19 @@ def check_is_grand_prix(event) -> None:
 
 def locked_event(event):
     """The event, locked until the end of the transaction: entries and pairings of one event are
-    made one at a time, so no team is paired twice by two organisers at once."""
+    made one at a time, so no team is paired twice by two organisers at once. Whoever also counts a
+    team's matches holds the teams first (Team.objects.hold), as a juror's new match does: locked
+    in the other order, an organiser holding the event and a juror holding a team wait for each
+    other."""
     return Competition.objects.select_for_update(of=("self",)).select_related("season").get(pk=event.pk)
+
+
+def hold_entrants(event) -> set[int]:
+    """R17: hold the teams entered in the event now (before the event: locked_event), so that no
+    juror schedules a match of theirs while the pairings are drawn; their ids."""
+    entered = set(event.grand_prix_entries.values_list("team_id", flat=True))
+    Team.objects.hold(entered)
+    return entered
 
 
 # --- the organisers: entrants ------------------------------------------------------------------
@@ -120,6 +131,7 @@ def enter_team(event, team) -> GrandPrixEntry:
 def remove_entry(event, team) -> None:
     """Withdraw an entrant while it has no match in the event (its matches are removed first)."""
     with transaction.atomic():
+        Team.objects.hold([team.pk])  # a juror's new match of the team checks that it has entered
         event = locked_event(event)
         if event.matches.of_team(team).exists():
             refuse(_("R17: %(team)s has matches in this event; remove its scheduled matches first.")
@@ -136,12 +148,16 @@ def pairings_to_draw(event, *, seed: str | None = None) -> list[tuple]:
     event without matches yet; records the seed and returns the pairs (team A, team B) for the
     caller to schedule in the same transaction. A refusal names R17."""
     check_is_grand_prix(event)
+    held = hold_entrants(event)
     event = locked_event(event)
     if event.matches.exists():
         refuse(_("R17: this event already has matches; remove them before drawing the pairings again."),
                "R17_paired")
     teams = [entry.team for entry in event.grand_prix_entries.select_related(
         "team__driver", "team__catcher").order_by("id")]
+    if not {team.pk for team in teams} <= held:  # a team entered between the two reads: not held
+        refuse(_("R17: a team entered the event while the pairings were being drawn; nothing was drawn. "
+                 "Draw the pairings again."), "R17_entrants_changed")
     problem = pairing_problem(len(teams))
     if problem == ODD_ENTRANTS:
         refuse(_("R17: each team plays %(n)s matches, so the event needs an even number of entrants "

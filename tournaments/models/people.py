@@ -84,6 +84,13 @@ class TeamQuerySet(models.QuerySet):
             Q(driver=player) | Q(catcher=player) | Q(substitute=player), season=season
         )
 
+    def hold(self, team_ids) -> None:
+        """Lock the teams' rows, in id order, until the transaction ends. Every save that counts a
+        team's matches (R15-R17) takes its teams this way before any other row it locks (a tie, a
+        Grand Prix event, a match), so two saves never wait for each other's rows. (SQLite takes no
+        row locks; it lets one writer through at a time.)"""
+        list(self.select_for_update().filter(pk__in=team_ids).order_by("pk").values_list("pk", flat=True))
+
 
 class Team(models.Model):
     """R14: a name, a Driver and a Catcher in fixed roles and at most one substitute."""
