@@ -46,15 +46,20 @@ def claim_version(match: Match, expected_version: int | None) -> None:
     expected = match.version if expected_version is None else expected_version
     claimed = Match.objects.filter(pk=match.pk, version=expected).update(version=F("version") + 1)
     if not claimed:
-        current = Match.objects.with_teams().select_related("entered_by").get(pk=match.pk)
-        who = current.entered_by or _("another juror")
-        raise StaleMatch(
-            _("This match was changed by %(who)s since you opened it (version %(old)s, now %(new)s); "
-              "nothing was saved. Reload the match to see their entry.")
-            % {"who": who, "old": expected, "new": current.version},
-            current,
-        )
+        raise stale_match(match, expected)
     match.version = expected + 1
+
+
+def stale_match(match: Match, opened_version: int) -> StaleMatch:
+    """The refusal of a save from a page opened at ``opened_version`` of a match changed since."""
+    current = Match.objects.with_teams().select_related("entered_by").get(pk=match.pk)
+    who = current.entered_by or _("another juror")
+    return StaleMatch(
+        _("This match was changed by %(who)s since you opened it (version %(old)s, now %(new)s); "
+          "nothing was saved. Reload the match to see their entry.")
+        % {"who": who, "old": opened_version, "new": current.version},
+        current,
+    )
 
 
 def lock_teams(match: Match) -> None:
@@ -377,23 +382,30 @@ def record_hand(match: Match, number: int, record: dict, *, user, base: str | No
             "attack alternates from hand 1: team %(team)s attacks in hand %(number)s") % params,
             "attackers_expected", params)])
     reason = gettext_noop("Hand %(number)s saved") % {"number": number}
+    opened = (match.version, match.team_a_id, match.team_b_id)
     with transaction.atomic():
         lock_teams(match)  # R15 counts the teams' recorded matches when the last hand scores this one
-        locked = Match.objects.select_for_update().get(pk=match.pk)
+        # The match as stored now, held: the request loaded it when it began, and another juror may
+        # have changed its particulars (date, place, seats) since. The hand goes into the match as it
+        # is, and writes only what a hand changes, so their change stays.
+        match.refresh_from_db(from_queryset=Match.objects.select_for_update())
+        if (match.team_a_id, match.team_b_id) != opened[1:]:  # another match now; its teams are not held
+            raise stale_match(match, opened[0])
         stored = bridge.hands_with_facts().filter(match=match, number=number).first()
         current = bridge.hand_record(stored) if stored else None
         if base is not None and bridge.hand_fingerprint(current) != base:
             raise StaleHand(_("Hand %(number)s was saved by another juror since you opened it; nothing was "
                               "saved.") % {"number": number}, current)
-        claim_version(match, locked.version)
+        claim_version(match, match.version)
         bridge.store_hand(match, number, checked, user, reason)
-        for name, value in bridge.stored_match_totals(match).items():
+        totals = bridge.stored_match_totals(match)
+        for name, value in totals.items():
             setattr(match, name, value)
         match.state = Match.State.IN_ENTRY
         match.entered_by = user
         match.entered_at = timezone.now()
         stamp(match, user, reason)
-        match.save()
+        match.save(update_fields=[*totals, "state", "entered_by", "entered_at", "version"])
         _after_save(match)
     return match
 

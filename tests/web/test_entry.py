@@ -6,7 +6,7 @@ import html
 import pytest
 from django.urls import reverse
 
-from tests.factories import eight_hand_records, make_match, make_user
+from tests.factories import eight_hand_records, make_match, make_player, make_team, make_user
 from tournaments import bridge, matches
 from tournaments.entry.forms import initial_for
 from tournaments.models import Announcement, Hand, Match
@@ -128,6 +128,58 @@ def test_a_hand_another_juror_stored_meanwhile_is_refused_with_what_they_changed
     assert "Announcements: only the other juror's hand has pheasant A.d I won." in page
     assert "{" not in page.split('id="hand-1-refusal"')[1].split("</ul>")[0]  # in words, not a record
     assert Announcement.objects.filter(hand__match=match, hand__number=1).exists()  # nothing overwritten
+
+
+def test_particulars_changed_while_a_hand_is_saved_are_kept(client, jury, monkeypatch):
+    # The hand's request loads the match when it begins; another juror changes the match's place
+    # and seats before the hand reaches the database. Storing the hand writes what the hand
+    # changes, not the match as the request loaded it: the other juror's change stays.
+    match = make_match(place="Szeged")
+    substitute = make_player("Sub Stitute")
+    match.team_a.substitute = substitute
+    match.team_a.save()
+    checking = bridge.check_hand
+
+    def particulars_changed_meanwhile(record):
+        monkeypatch.setattr(bridge, "check_hand", checking)  # once
+        meanwhile = Match.objects.get(pk=match.pk)
+        meanwhile.place, meanwhile.a_driver = "Pécs", substitute
+        matches.save_particulars(meanwhile, user=make_user("jury", username="bob"), changed=["place", "a_driver"])
+        return checking(record)
+
+    monkeypatch.setattr(bridge, "check_hand", particulars_changed_meanwhile)
+    response = client.post(reverse("jury:save_hand", args=[match.pk, 1]),
+                           {**form_data(eight_hand_records()[:1]), "h1-base": ""}, headers={"HX-Request": "true"})
+
+    assert response.status_code == 200
+    match.refresh_from_db()
+    assert (match.place, match.a_driver) == ("Pécs", substitute)
+    assert (match.state, match.entered_by, match.version) == (Match.State.IN_ENTRY, jury, 2)
+    assert Hand.objects.filter(match=match, number=1).exists()
+    assert [entry.place for entry in match.history.order_by("-history_id")[:2]] == ["Pécs", "Pécs"]
+
+
+def test_a_hand_saved_after_another_juror_changed_the_teams_is_refused(client, jury, monkeypatch):
+    # The juror's page shows other teams than the match now has: the hand is not stored into
+    # another match, and the other juror's teams stay.
+    match = make_match()
+    others = make_team("Owls", season=match.competition.season)
+    checking = bridge.check_hand
+
+    def teams_changed_meanwhile(record):
+        monkeypatch.setattr(bridge, "check_hand", checking)  # once
+        meanwhile = Match.objects.get(pk=match.pk)
+        meanwhile.team_b, meanwhile.b_driver, meanwhile.b_catcher = others, others.driver, others.catcher
+        matches.save_particulars(meanwhile, user=make_user("jury", username="bob"), changed=["team_b"])
+        return checking(record)
+
+    monkeypatch.setattr(bridge, "check_hand", teams_changed_meanwhile)
+    response = client.post(reverse("jury:save_hand", args=[match.pk, 1]),
+                           {**form_data(eight_hand_records()[:1]), "h1-base": ""}, headers={"HX-Request": "true"})
+
+    assert "This match was changed by" in html.unescape(response.text)
+    match.refresh_from_db()
+    assert (match.team_b, match.hands.count()) == (others, 0)
 
 
 def test_a_second_juror_confirms_and_the_match_is_locked(client, jury):
