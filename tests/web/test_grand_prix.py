@@ -313,6 +313,19 @@ def test_the_organisers_page_adds_pairs_and_shows_a_refusal(client):
     assert event.matches.count() == 3
 
 
+def test_a_refusal_on_the_organisers_page_is_shown_once(client):
+    event, (kings, owls, birds, cats) = event_with("Kings", "Owls", "Birds", "Cats")
+    for opponent in (owls, birds, cats):
+        played(event, kings, opponent, 700, 600, state=Match.State.SCHEDULED)
+    client.force_login(make_user("organiser"))
+
+    refused = client.post(reverse("competitions:grand_prix_admin", args=[2025, "spring"]),
+                          {"action": "pairs", "pairs-pairs": "Kings - Owls"})
+
+    assert refused.text.count("R17: Kings already has its 3 matches in this Grand Prix") == 1
+    assert event.matches.count() == 3
+
+
 def test_a_team_without_matches_is_withdrawn_on_the_page(client):
     event, (kings, owls) = event_with("Kings", "Owls")
     played(event, kings, make_team("Guests"), 700, 600)
