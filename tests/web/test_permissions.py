@@ -58,6 +58,32 @@ def test_a_juror_without_the_chief_permission_cannot_confirm(client, match):
     assert Match.objects.get(pk=match.pk).state == Match.State.ENTERED
 
 
+@pytest.mark.parametrize("comment", ["", "Hand 3: four kings?"])
+def test_sending_back_without_the_chief_permission_is_refused_whatever_the_comment(client, match, comment):
+    # Who may send a match back is asked before what they wrote: no comment is no reason to answer
+    # "say why" to someone who may not send it back at all.
+    client.force_login(make_user("jury"))
+
+    response = client.post(reverse("jury:send_back", args=[match.pk]), {"version": match.version, "comment": comment})
+
+    assert response.status_code == 403
+    assert "Confirming scores needs the chief jury&#x27;s permission." in response.text
+    assert Match.objects.get(pk=match.pk).state == Match.State.ENTERED
+
+
+@pytest.mark.parametrize("comment", ["", "Hand 3: four kings?"])
+def test_the_chief_juror_who_entered_a_match_cannot_send_it_back_whatever_the_comment(client, comment):
+    chief = make_user("chief")
+    match = make_match(hand_records=eight_hand_records(), user=chief)
+    client.force_login(chief)
+
+    response = client.post(reverse("jury:send_back", args=[match.pk]), {"version": match.version, "comment": comment})
+
+    assert response.status_code == 403
+    assert "a second juror must" in response.text
+    assert Match.objects.get(pk=match.pk).state == Match.State.ENTERED
+
+
 def test_a_confirmed_match_is_read_only_for_the_jury(client):
     match = make_match(hand_records=eight_hand_records(), confirmed=True)
     client.force_login(make_user("jury"))

@@ -362,6 +362,11 @@ def confirm(request, pk):
 @require_POST
 def send_back(request, pk):
     match = get_match(pk)
+    try:  # who may send it back (the chief jury, not who entered it: 403) before what they wrote
+        matches.check_second_juror(match, request.user)
+    except Refused as refused:
+        answer_refusal(request, refused)
+        return redirect("jury:match", pk=match.pk)
     form = SendBackForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Say why the match is sent back."))
