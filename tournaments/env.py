@@ -66,14 +66,21 @@ def parse_database_url(url, base_dir):
 # other and a rule's refusal is a refusal, never a 500.
 SQLITE_OPTIONS = {"transaction_mode": "IMMEDIATE", "timeout": 20}
 
+# A database file is kept in write-ahead-log mode: readers (the public pages, in gunicorn's other
+# workers) carry on while a writer commits, instead of waiting for it. Set on every new connection
+# (Django runs init_command as it connects; the mode is then stored in the file); an in-memory
+# database has no log to write ahead to.
+SQLITE_FILE_OPTIONS = SQLITE_OPTIONS | {"init_command": "PRAGMA journal_mode=WAL"}
+
 
 def _sqlite_database(parts, base_dir):
     # urlsplit keeps the slash that separates the (empty) host from the path: drop that one only.
     path = parts.path[1:] if parts.path.startswith("/") else parts.path
     if not path:
         raise ImproperlyConfigured("DATABASE_URL names no SQLite file; use sqlite:///db.sqlite3.")
-    name = path if path == ":memory:" else str(base_dir / path)
-    return {"ENGINE": "django.db.backends.sqlite3", "NAME": name, "OPTIONS": dict(SQLITE_OPTIONS)}
+    if path == ":memory:":
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": path, "OPTIONS": dict(SQLITE_OPTIONS)}
+    return {"ENGINE": "django.db.backends.sqlite3", "NAME": str(base_dir / path), "OPTIONS": dict(SQLITE_FILE_OPTIONS)}
 
 
 def _postgresql_database(parts):

@@ -2,6 +2,7 @@ from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+from django.db.utils import ConnectionHandler
 
 from tournaments.env import parse_database_url
 
@@ -12,7 +13,7 @@ def test_relative_sqlite_path_is_taken_from_the_project_root():
     assert parse_database_url("sqlite:///db.sqlite3", ROOT) == {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": "/srv/tarokk/db.sqlite3",
-        "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
+        "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL"},
     }
 
 
@@ -23,7 +24,21 @@ def test_sqlite_path_with_four_slashes_is_absolute():
 
 
 def test_sqlite_in_memory():
-    assert parse_database_url("sqlite:///:memory:", ROOT)["NAME"] == ":memory:"
+    database = parse_database_url("sqlite:///:memory:", ROOT)
+    assert database["NAME"] == ":memory:"
+    assert "init_command" not in database["OPTIONS"]  # no write-ahead log in memory
+
+
+def test_a_new_sqlite_connection_keeps_its_file_in_write_ahead_log_mode(tmp_path, django_db_blocker):
+    # Readers carry on while a writer commits (gunicorn's workers serving public pages while the
+    # jury writes): a fresh file, opened as the site opens it, reports WAL.
+    connections = ConnectionHandler({"default": parse_database_url("sqlite:///site.sqlite3", tmp_path)})
+    try:
+        with django_db_blocker.unblock(), connections["default"].cursor() as cursor:
+            cursor.execute("PRAGMA journal_mode")
+            assert cursor.fetchone() == ("wal",)
+    finally:
+        connections.close_all()
 
 
 @pytest.mark.parametrize("scheme", ["postgres", "postgresql"])
