@@ -184,3 +184,25 @@ def test_the_help_shows_the_hungarian_names(client, jury):
     help_text = page[page.index('<details class="notation-help">'):page.index("</details>")]
     assert "<code>mond_capture</code>" in help_text and "<code>huszonegyfogás</code>" in help_text
     assert "<code>fácán</code>" in help_text and "<code>négykirály</code>" in help_text
+
+
+@pytest.mark.parametrize(("typed", "result"), [("nyert", "won"), ("Bukott", "lost"), ("w", "won")])
+def test_a_hungarian_juror_writes_the_result_as_they_say_it(client, jury, typed, result):
+    """A juror who types the result in Hungarian (nyert, bukott) has the hand stored, not refused."""
+    match = make_match()
+    data = form_data(eight_hand_records()[:1])
+    data["h1-announcements"] = f"fácán a.d i {typed}"
+    response = client.post(reverse("jury:save_hand", args=[match.pk, 1]), data, headers={"accept-language": "hu"})
+    assert response.status_code in (200, 302)
+    stored = Hand.objects.get(match=match, number=1)
+    assert [(a.feast, a.result) for a in stored.announcements.all()] == [("pheasant", result)]
+
+
+def test_the_hungarian_refusal_of_a_missing_result_offers_the_hungarian_words(client, jury):
+    match = make_match()
+    data = form_data(eight_hand_records()[:1])
+    data["h1-announcements"] = "fácán a.d i"
+    client.post(reverse("jury:save_hand", args=[match.pk, 1]), data, headers={"accept-language": "hu"})
+    page = html.unescape(client.get(reverse("jury:match", args=[match.pk]), headers={"accept-language": "hu"})
+                         .content.decode())
+    assert "1. leosztás · Bemondások, 1. sor: írja be, hogy nyert vagy bukott (nyert, bukott" in problems_of(page)[0]

@@ -11,7 +11,7 @@ Feasts and premiums are written by their FORMAT.md id, by a Hungarian name (GLOS
 ``fácán``, ``huszonegyfogás`` or ``xxi-fogás``, ``négykirály``; accents may be left out) or by any
 beginning of one that names a single feast. Seats: ``A.d`` ``A.c`` ``B.d`` ``B.c`` (or in full,
 ``A.driver``). Contra: ``c=opp`` or ``c=par`` (``c=opponents``, ``c=partner``). Result:
-``won``/``lost`` (``w``/``l``). Silent premiums: items
+``won``/``lost`` (``w``/``l``, or in Hungarian ``nyert``/``bukott``). Silent premiums: items
 separated by commas, each a premium and a team, e.g. ``four_kings B, obscure A`` (``4k``, ``ob``,
 ``liw``, ``smc`` are short for them). The deal: four lines ``A.d: Fool XX ...``. The tricks: ten
 lines of four cards in the order played.
@@ -40,7 +40,9 @@ SEAT_SHORT = {"driver": "d", "catcher": "c"}
 CONTRAS = {"opp": "opponents", "opponents": "opponents", "o": "opponents",
            "par": "partner", "partner": "partner", "p": "partner"}
 CONTRA_SHORT = {"opponents": "opp", "partner": "par"}
-RESULTS = {"won": "won", "w": "won", "+": "won", "lost": "lost", "l": "lost", "-": "lost"}
+# The result in English or as a Hungarian juror says it (nyert, bukott; accents optional).
+RESULTS = {"won": "won", "w": "won", "+": "won", "lost": "lost", "l": "lost", "-": "lost",
+           "nyert": "won", "bukott": "lost"}
 SUIT_WORDS = ("hearts", "diamonds", "spades", "clubs")
 
 SEAT_PATTERN = re.compile(r"^([AB])\.(d|c|driver|catcher)$", re.IGNORECASE)
@@ -189,8 +191,8 @@ def _read_token(record: dict, token: str, number: int) -> None:
         record["by"] = seat(token)
     elif contra and contra.group(1).lower() in CONTRAS:
         record["contra"] = CONTRAS[contra.group(1).lower()]
-    elif lowered in RESULTS:
-        record["result"] = RESULTS[lowered]
+    elif fold(token) in RESULTS:
+        record["result"] = RESULTS[fold(token)]
     elif lowered in SUIT_WORDS:
         record.setdefault("suits", []).append(lowered)
     elif card(token):
