@@ -206,3 +206,29 @@ def test_the_hungarian_refusal_of_a_missing_result_offers_the_hungarian_words(cl
     page = html.unescape(client.get(reverse("jury:match", args=[match.pk]), headers={"accept-language": "hu"})
                          .content.decode())
     assert "1. leosztás · Bemondások, 1. sor: írja be, hogy nyert vagy bukott (nyert, bukott" in problems_of(page)[0]
+
+
+def test_a_stored_hand_reads_back_in_hungarian_on_a_hungarian_page_and_stores_the_same(client, jury):
+    """A juror who typed ``fácán a.d i nyert`` finds it shown back in Hungarian, not as the record's
+    English ids (``pheasant A.d I won``); saved again unchanged, the hand is the same."""
+    match = make_match()
+    records = eight_hand_records()[:1]
+    records[0]["announcements"] = [{"feast": "pagat_capture", "by": "A.driver", "result": "lost"}]
+    records[0]["silent"] = [{"premium": "four_kings", "team": "B"}]
+    client.post(reverse("jury:save_hand", args=[match.pk, 1]), form_data(records))
+    hungarian = {"accept-language": "hu"}
+    page = client.get(reverse("jury:match", args=[match.pk]), headers=hungarian).content.decode()
+    shown = html.unescape(page[page.index('id="id_h1-announcements"'):]).split("</textarea>")[0]
+    assert shown.endswith("pagátfogás A.d bukott")
+    assert 'value="négykirály B"' in html.unescape(page)
+    english = client.get(reverse("jury:match", args=[match.pk]), headers={"accept-language": "en"}).content.decode()
+    assert "pagat_capture A.d lost" in english
+
+    with translation.override("hu"):
+        as_shown = form_data(records)
+    assert as_shown["h1-announcements"] == "pagátfogás A.d bukott"
+    other = make_match()
+    client.post(reverse("jury:save_hand", args=[other.pk, 1]), as_shown, headers=hungarian)
+    stored = Hand.objects.get(match=other, number=1)
+    assert [(a.feast, a.result) for a in stored.announcements.all()] == [("pagat_capture", "lost")]
+    assert [(s.premium, s.team) for s in stored.silent_premiums.all()] == [("four_kings", "B")]

@@ -248,13 +248,35 @@ def parse_tricks(text: str) -> list[list[str]] | None:
 # --- records -> notation, to show stored hands in the entry form ----------------------------------
 
 
+def _page_is_hungarian() -> bool:
+    return (translation.get_language() or "").startswith("hu")
+
+
+def written_name(choice: str, choices: list[str], short: dict[str, str] | None = None) -> str:
+    """A feast or premium as the form shows it back: on a Hungarian page its Hungarian name
+    (``fácán``, ``pagátfogás``) when the notation reads that name back as the same id, so that a
+    Hungarian juror does not find the hand they typed turned into English ids; else its id."""
+    if _page_is_hungarian():
+        spoken = _spoken(line_name(choice))
+        if resolve(spoken, choices, short) == choice:
+            return spoken
+    return choice
+
+
+def result_word(result: str) -> str:
+    if _page_is_hungarian():
+        return "nyert" if result == "won" else "bukott"
+    return result
+
+
 def announcement_text(record: dict) -> str:
     team, role = record["by"].split(".")
-    words = [record["feast"], f"{team}.{SEAT_SHORT[role]}", *record.get("cards", []), *record.get("suits", [])]
+    words = [written_name(record["feast"], FEAST_IDS), f"{team}.{SEAT_SHORT[role]}",
+             *record.get("cards", []), *record.get("suits", [])]
     if record.get("contra"):
         words.append(f"c={CONTRA_SHORT[record['contra']]}")
     if record.get("result"):
-        words.append(record["result"])
+        words.append(result_word(record["result"]))
     return " ".join(words)
 
 
@@ -271,7 +293,8 @@ def announcement_words(record: dict) -> str:
 
 
 def silent_text(entries: list[dict]) -> str:
-    return ", ".join(f"{entry['premium']} {entry['team']}" for entry in entries)
+    return ", ".join(f"{written_name(entry['premium'], PREMIUM_IDS, PREMIUM_SHORT)} {entry['team']}"
+                     for entry in entries)
 
 
 def deal_text(deal: dict | None) -> str:
