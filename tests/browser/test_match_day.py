@@ -172,6 +172,22 @@ def test_the_state_shown_follows_each_save_submit_and_withdraw_without_a_reload(
     assert match.state == Match.State.IN_ENTRY
 
 
+def test_a_match_sent_back_opens_on_the_chief_jurys_comment_not_on_submit(browser, live_server, transactional_db):
+    """Every hand is still stored, but the focus goes to what to check, not to Submit: one Enter
+    would otherwise submit the match again before the comment at the top was read."""
+    alice = make_user("jury", username="alice")
+    carol = make_user("chief", username="carol")
+    match = submitted_match(alice)
+    matches.return_match(match, carol, "Hand 1: the pheasant was lost, not won.")
+    page = logged_in(browser, live_server, "alice", reverse("jury:match", args=[match.pk]), width=390)
+    assert focused_id(page) == "sent-back"
+    assert "the pheasant was lost" in page.locator("#sent-back").inner_text()
+    assert page.locator("#sent-back").is_visible()
+    page.keyboard.press("Enter")
+    match.refresh_from_db()
+    assert match.state == Match.State.RETURNED
+
+
 def type_blind(page, hands):
     for number, (a_trumps, a_honours, a_high, announcements, silent) in enumerate(hands, start=1):
         page.locator(f"#id_h{number}-a_trumps").fill(a_trumps)

@@ -166,7 +166,9 @@
   }
 
   /* On opening the page: the first problem when some hand is refused, else the first hand not
-   * stored, else Submit. */
+   * stored, else what the chief jury wrote when the match was sent back (at the top of the page:
+   * with the focus on Submit, Enter would submit the match again before the comment was read), else
+   * Submit. */
   function initialFocus() {
     var hands = document.getElementById("hands");
     if (!hands || hands.querySelector("fieldset[disabled]")) { return; }
@@ -174,6 +176,8 @@
     if (invalid) { focusField(invalid); return; }
     var open = hands.querySelector("form.hand.hand-empty, form.hand.hand-typed");
     if (open) { focusField(firstField(open)); return; }
+    var sentBack = document.getElementById("sent-back");
+    if (sentBack && document.querySelector("#match-state .state-returned")) { sentBack.focus(); return; }
     var submit = document.getElementById("submit-match");
     if (submit) { submit.focus(); }
   }
