@@ -323,3 +323,26 @@ def test_the_players_are_read_once_for_a_whole_form(jury, players):
 
     assert len(player_reads(refused)) == 1  # the names and the list offered on the page: one query
     assert len(player_reads(stored)) == 1
+
+
+def autofocused(page):
+    """The names of the fields the page opens with the focus on (the browser takes the first)."""
+    return re.findall(r'<(?:input|select|textarea)[^>]*\bautofocus\b[^>]*\bname="([^"]+)"', page) + re.findall(
+        r'<(?:input|select|textarea)[^>]*\bname="([^"]+)"[^>]*\bautofocus\b', page)
+
+
+@pytest.mark.parametrize(("url", "first"), [(POINTS_URL, "played_on"), (EMPEROR_URL, "declarer"),
+                                            (THREE_HANDED_URL, "played_on")])
+def test_a_fresh_form_opens_on_its_first_field(jury, players, url, first):
+    """The first field on the page, not the site's menu (the Emperor's page asks the players first)."""
+    assert autofocused(page_of(jury.get(url))) == [first]
+
+
+def test_a_refused_form_opens_on_its_first_problem_not_on_the_menu(jury, players):
+    """A juror at the keyboard mends the first problem without tabbing through the site's menu."""
+    page = page_of(jury.post(THREE_HANDED_URL, three_handed_post(card_points_1="61", card_points_2="3")))
+    assert autofocused(page) == ["card_points_1"]
+    page = page_of(jury.post(POINTS_URL, {"played_on": "2025-06-01", "kind": "training", "variant": "royal",
+                                          "rows": "4", "player_1": "Anna", "points_1": "",
+                                          "player_2": "Bela", "points_2": "7"}))
+    assert autofocused(page) == ["points_1"]

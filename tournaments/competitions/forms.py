@@ -56,6 +56,15 @@ class FreeGameEntry(forms.Form):
         """The field as the summary names it."""
         return str(self.fields[name].label)
 
+    def place_focus(self, *, fresh: bool) -> None:
+        """The field that has the focus when the page opens: on a refused form the first field
+        with a problem (as the match entry page does), so that a juror at the keyboard mends it
+        without tabbing through the site's menu; on a fresh form the first field."""
+        problem = next((bound for bound in self if bound.errors), None)
+        target = problem if problem is not None else (next(iter(self), None) if fresh else None)
+        if target is not None:
+            target.field.widget.attrs["autofocus"] = True
+
     def summary(self) -> list[tuple[str, str]]:
         """(the field's id, "label: problem") of every problem, in the page's order; the form's
         own problems (no field) with the page's top as their target."""

@@ -94,6 +94,7 @@ def enter_free_game(request, year, form_class, template):
             else:
                 messages.success(request, _("Free game saved."))
                 return redirect(reverse("public:free_games", args=[year]))
+    form.place_focus(fresh=request.method != "POST")
     return render(request, template, {
         "season": season, "form": form, "player_names": names_for_the_list(form.players)})
 
