@@ -188,6 +188,23 @@ def test_a_match_sent_back_opens_on_the_chief_jurys_comment_not_on_submit(browse
     assert match.state == Match.State.RETURNED
 
 
+def test_after_clearing_a_hand_the_focus_is_in_that_hand_to_type_it_again(browser, live_server, transactional_db):
+    """Hand 6 typed into the wrong row is cleared: back on the match, the juror types hand 6 again
+    at once, though hand 2 (not yet typed) comes earlier on the page."""
+    alice = make_user("jury", username="alice")
+    match = make_match()
+    for number, record in enumerate(eight_hand_records(), start=1):
+        if number != 2:
+            matches.record_hand(match, number, record, user=alice)
+    page = logged_in(browser, live_server, "alice", reverse("jury:clear_hand", args=[match.pk, 6]), width=768)
+    page.get_by_role("button", name="Clear hand 6").click()
+    page.wait_for_url(f"{live_server.url}{reverse('jury:match', args=[match.pk])}#hand-6")
+    page.wait_for_load_state("load")
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'id_h6-a_trumps'",
+                           timeout=5_000)
+    assert not Hand.objects.filter(match=match, number=6).exists()
+
+
 def type_blind(page, hands):
     for number, (a_trumps, a_honours, a_high, announcements, silent) in enumerate(hands, start=1):
         page.locator(f"#id_h{number}-a_trumps").fill(a_trumps)

@@ -174,12 +174,26 @@
     if (!hands || hands.querySelector("fieldset[disabled]")) { return; }
     var invalid = hands.querySelector("[aria-invalid=true]");
     if (invalid) { focusField(invalid); return; }
-    var open = hands.querySelector("form.hand.hand-empty, form.hand.hand-typed");
+    var open = namedOpenHand() || hands.querySelector("form.hand.hand-empty, form.hand.hand-typed");
     if (open) { focusField(firstField(open)); return; }
     var sentBack = document.getElementById("sent-back");
     if (sentBack && document.querySelector("#match-state .state-returned")) { sentBack.focus(); return; }
     var submit = document.getElementById("submit-match");
     if (submit) { submit.focus(); }
+  }
+
+  /* The hand the address names (#hand-2: the page came back from clearing hand 2, or from storing
+   * hand 1 without scripts) when it is still to be typed: the juror means to type that one. */
+  function namedOpenHand() {
+    var named = /^#hand-(\d+)$/.exec(window.location.hash);
+    var form = named && handForm(named[1]);
+    return form && /\bhand-(empty|typed)\b/.test(form.className) ? form : null;
+  }
+
+  /* Going to the address's #hand-N takes the focus back to the page once the page has loaded:
+   * the focus is given again then, unless the juror has already put it somewhere. */
+  function focusAfterLoad() {
+    if (!document.activeElement || document.activeElement === document.body) { initialFocus(); }
   }
 
   /* The summary's links put the focus in the field, not only the view on it. */
@@ -212,4 +226,5 @@
   } else {
     initialFocus();
   }
+  window.addEventListener("load", focusAfterLoad);
 }());
