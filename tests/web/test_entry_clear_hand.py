@@ -165,3 +165,12 @@ def test_only_the_jury_clears_hands(client):
     client.force_login(make_user("organiser"))
     assert client.post(clear_url(match, 7), {"base": fingerprint(match, 7)}).status_code == 403
     assert Hand.objects.filter(match=match, number=7).exists()
+
+
+def test_the_question_opens_on_its_answer_for_a_juror_at_the_keyboard(client, alice):
+    """The juror chose "Clear hand 7" on the match: Enter now clears it (Tab reaches "Keep"),
+    without tabbing through the site's menu first."""
+    match = six_hands_and_a_seventh_by_mistake(alice)
+    page = client.get(clear_url(match, 7)).content.decode()
+    assert re.search(r'<button[^>]*id="clear-hand"[^>]*\bautofocus\b', page)
+    assert page.count("autofocus") == 1
