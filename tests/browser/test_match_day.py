@@ -205,6 +205,21 @@ def test_after_clearing_a_hand_the_focus_is_in_that_hand_to_type_it_again(browse
     assert not Hand.objects.filter(match=match, number=6).exists()
 
 
+@pytest.mark.parametrize("width", [390, 768, 1024])
+def test_clear_hand_is_a_finger_sized_target_on_one_line(browser, live_server, transactional_db, width):
+    """On a phone the link wrapped under the Save button as two small lines of text."""
+    alice = make_user("jury", username="alice")
+    match = make_match()
+    matches.record_hand(match, 1, eight_hand_records()[0], user=alice)
+    page = logged_in(browser, live_server, "alice", reverse("jury:match", args=[match.pk]), width=width)
+    page.set_default_timeout(5_000)
+    link = page.locator("#hand-1 a.clear-hand")
+    assert link.bounding_box()["height"] >= 40
+    lines = link.evaluate("element => { const range = document.createRange();"
+                          " range.selectNodeContents(element); return range.getClientRects().length; }")
+    assert lines == 1  # its words on one line, not wrapped under the Save button
+
+
 def type_blind(page, hands):
     for number, (a_trumps, a_honours, a_high, announcements, silent) in enumerate(hands, start=1):
         page.locator(f"#id_h{number}-a_trumps").fill(a_trumps)
