@@ -2,6 +2,7 @@
 without holding back the others, confirmation by a second juror, corrections and concurrent edits."""
 
 import html
+import re
 
 import pytest
 from django.urls import reverse
@@ -287,3 +288,15 @@ def test_a_hand_outside_the_match_is_not_found_and_a_submitted_match_takes_no_ha
     assert response.status_code == 403
     assert "withdraw the submission" in response.content.decode()
     assert not submitted.drafts.exists()
+
+
+def test_the_state_reads_apart_from_who_entered_the_match(client, jury):
+    """"Awaiting confirmation · Entered by alice", not run together as one sentence."""
+    match = make_match()
+    for number, record in enumerate(eight_hand_records(), start=1):
+        matches.record_hand(match, number, record, user=jury)
+    matches.submit_match(match, jury)
+    page = client.get(reverse("jury:match", args=[match.pk])).content.decode()
+    state = page[page.index('id="match-state"'):].split("</span>")[0]
+    text = " ".join(re.sub(r"<[^>]+>", " ", state.split(">", 1)[1]).split())
+    assert text.startswith("Awaiting confirmation · Entered by alice at ")
