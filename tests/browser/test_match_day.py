@@ -235,10 +235,12 @@ def test_blind_confirmation_confirms_when_both_entries_agree(browser, live_serve
     make_user("chief", username="carol")
     match = submitted_match(alice, name="Blind", blind_confirmation=True)
 
-    page = logged_in(browser, live_server, "carol", reverse("jury:match", args=[match.pk]))
-    assert page.locator("#confirm-match").count() == 0  # no plain Confirm: the match is typed again
-    page.get_by_role("link", name="Type the match to confirm it").click()
-    assert page.locator("#id_h1-a_trumps").input_value() == ""  # the first entry is not shown
+    page = logged_in(browser, live_server, "carol", reverse("jury:home"))
+    # Opening the match leads to typing it again: no plain Confirm, and the first entry is not shown.
+    page.goto(f"{live_server.url}{reverse('jury:match', args=[match.pk])}")
+    assert page.url == f"{live_server.url}{reverse('jury:blind', args=[match.pk])}"
+    assert page.locator("#confirm-match").count() == 0
+    assert page.locator("#id_h1-a_trumps").input_value() == ""
     type_blind(page, HANDS)
     page.wait_for_selector(".message.success")
     match.refresh_from_db()

@@ -121,3 +121,36 @@ def test_comparing_the_kept_hands_confirms_when_both_agree(client, alice, carol)
     match.refresh_from_db()
     assert match.state == Match.State.CONFIRMED
     assert not HandDraft.objects.filter(match=match).exists()
+
+
+def test_the_confirming_juror_meets_no_page_that_shows_the_first_entry(client, alice, carol):
+    match = first_entry(alice)
+    blind_page = reverse("jury:blind", args=[match.pk])
+    for name in ("jury:match", "jury:history", "jury:export"):
+        response = client.get(reverse(name, args=[match.pk]))
+        assert response.status_code == 302 and response["Location"] == blind_page, name
+    # The lists leave the score out too, while the hand count of a match being entered stays.
+    score = f"{match.score_a} : {match.score_b}"
+    for name in ("jury:home", "jury:matches"):
+        assert score not in client.get(reverse(name)).content.decode(), name
+
+
+def test_the_juror_who_entered_it_still_sees_the_match_and_its_score(client, alice, carol):
+    match = first_entry(alice)
+    client.force_login(alice)
+    page = client.get(reverse("jury:match", args=[match.pk]))
+    assert page.status_code == 200 and f"{match.score_a} : {match.score_b}" in page.content.decode()
+
+
+def test_two_entries_that_differ_can_be_sent_back_from_the_blind_page(client, alice, carol):
+    match = first_entry(alice)
+    mine = eight_hand_records()
+    mine[4]["announcements"][0]["result"] = "won"  # hand 5 read differently from the sheet
+    response = client.post(reverse("jury:blind", args=[match.pk]), form_data(mine))
+    page = response.content.decode()
+    assert response.status_code == 200 and "The two entries differ" in page
+    assert f'action="{reverse("jury:send_back", args=[match.pk])}"' in page
+
+    client.post(reverse("jury:send_back", args=[match.pk]),
+                {"version": Match.objects.get(pk=match.pk).version, "comment": "Hand 5: check the result"})
+    assert Match.objects.get(pk=match.pk).state == Match.State.RETURNED

@@ -14,11 +14,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import matches
-from tournaments.models import Match
 from tournaments.refusals import Refused
 
 from . import compare, drafts, hand_entry
-from .forms import HandForm
+from .forms import HandForm, SendBackForm
 
 
 def _hands(match, user, data=None):
@@ -38,7 +37,14 @@ def _hands(match, user, data=None):
 
 
 def may_type_blind(match) -> bool:
-    return match.competition.blind_confirmation and match.state == Match.State.ENTERED
+    return match.awaits_blind_confirmation
+
+
+def hides_first_entry(match, user) -> bool:
+    """Whether the first entry is kept from ``user``: a match awaiting blind confirmation, seen by a
+    juror who may confirm it, who types it again without seeing it (its hands, its score, its
+    history and its record all lead to the blind page instead)."""
+    return may_type_blind(match) and matches.may_confirm(match, user)
 
 
 def _check_second_juror(match, user) -> None:
@@ -66,6 +72,7 @@ def page(request, match):
             return _confirm(request, match)
     return render(request, "jury/blind.html", {
         "match": match, "hands": hands, "differences": differences,
+        "send_back_form": SendBackForm(initial={"version": match.version}),
         "posted": data is not None, "complete": all(answer is not None for answer in answers),
     }, status=200 if data is None or differences else 422)
 

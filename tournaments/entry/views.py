@@ -216,6 +216,8 @@ def match_page(request, pk):
     match = get_match(pk)
     if request.method == "POST":
         return save_match(request, match)
+    if blind_confirmation.hides_first_entry(match, request.user):
+        return redirect("jury:blind", pk=match.pk)
     entries = correction_entries(match) if match.is_locked else hand_entry.hand_entries(match)
     context = page_context(request, match, entries)
     context["saved_hands"] = sum(entry.stored is not None for entry in entries)
@@ -388,6 +390,8 @@ def send_back(request, pk):
 @require_safe
 def history(request, pk):
     match = get_match(pk)
+    if blind_confirmation.hides_first_entry(match, request.user):
+        return redirect("jury:blind", pk=match.pk)
     return render(request, "jury/history.html", {"match": match, "entries": match_history.entries_of(match)})
 
 
@@ -395,6 +399,8 @@ def history(request, pk):
 @require_safe
 def export_record(request, pk):
     match = get_match(pk)
+    if blind_confirmation.hides_first_entry(match, request.user):
+        return redirect("jury:blind", pk=match.pk)
     response = HttpResponse(json.dumps(bridge.match_record(match), indent=2, ensure_ascii=False),
                             content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'

@@ -118,6 +118,12 @@ class Match(models.Model):
     def is_locked(self):
         return self.state == self.State.CONFIRMED
 
+    @property
+    def awaits_blind_confirmation(self):
+        """Submitted in a competition that confirms blind: no list shows its score, since the
+        juror who confirms it types it again without seeing the first entry."""
+        return self.state == self.State.ENTERED and self.competition.blind_confirmation
+
 
 class Hand(models.Model):
     match = models.ForeignKey(Match, models.CASCADE, verbose_name=_("match"), related_name="hands")
