@@ -21,9 +21,9 @@ from tournaments.competitions import grand_prix as grand_prix_rules
 from tournaments.models import Competition, Match, Player, Season, Team
 from tournaments.standings import get_competition, get_season, players_text
 
-from . import charts, people
+from . import charts, people, plain_tables
 from .forms import FixtureFilter
-from .tables import ChampionshipTable, FreeGameTable, GrandPrixTable
+from .tables import FreeGameTable, GrandPrixTable
 
 
 @require_safe
@@ -79,9 +79,7 @@ def competition_url(competition, season=None):
 def championship(request, year):
     """R15 season table, each team with its players. Queries: season, teams, counted match scores."""
     season = get_season(year)
-    table_rows = championship_rules.standings(season)
-    table = ChampionshipTable(rows_with_players(season, table_rows, standings.championship_row))
-    RequestConfig(request, paginate=False).configure(table)
+    table = plain_tables.championship_table(request, season)
     championship = championship_rules.championship_of(season)
     return render(request, "public/championship.html", {
         "season": season, "table": table, "championship": championship,
