@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
+from tests.web.html_tables import table_cells
 from tournaments import matches
 from tournaments.competitions import check_match_allowed
 from tournaments.models import Competition, GrandPrixEntry, Match
@@ -189,15 +190,6 @@ def test_the_table_orders_by_total_and_is_sortable(client):
     by_name = client.get(reverse("public:championship", args=[2025]) + "?sort=team")
     page = by_name.text
     assert page.index(">Birds</a>") < page.index(">Kings</a>") < page.index(">Owls</a>")
-
-
-def table_cells(page):
-    """The table's heading cells and its rows' cells, as text (tags left out)."""
-    body = page[page.index('<table class="standings">'):page.index("</table>")]
-    text = lambda cell: re.sub(r"<[^>]+>", "", cell).strip()  # noqa: E731
-    rows = [[text(cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
-            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)]
-    return [text(cell) for cell in re.findall(r"<th[^>]*>(.*?)</th>", body, re.S)], [row for row in rows if row]
 
 
 def squeezed(page):
