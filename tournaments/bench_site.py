@@ -93,8 +93,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from tournaments.models import Competition, Match, Player, Season
-from tournaments.public import views as public_views
-from tournaments import standings as output_rows
+from tournaments.public import plain_tables
 
 season = Season.objects.order_by("-year").first()
 year = season.year
@@ -140,17 +139,21 @@ def best_of(function, times=5):
 
 championship_url = reverse("public:championship", args=[year])
 fresh = best_of(lambda: client.get(championship_url))
-rows = public_views.with_team_urls(season, output_rows.championship_rows(season))
+# The bare template: the same rows (tournaments.public.plain_tables, what the page's view prepares)
+# with the same visible cells (the team's link, the players' links, the figures), and nothing else.
+rows = plain_tables.championship_rows(season)
 bare = engines["django"].from_string(
     "<table>{% for row in rows %}<tr><td>{{ row.place }}</td><td><a href='{{ row.team_url }}'>{{ row.team }}</a></td>"
-    "<td>{{ row.players }}</td><td>{{ row.played }}</td><td>{{ row.total }}</td><td>{{ row.average }}</td>"
+    "<td>{{ row.players_html }}</td><td>{{ row.played }}</td><td>{{ row.total }}</td><td>{{ row.average }}</td>"
     "<td>{{ row.best }}</td></tr>{% endfor %}</table>")
 bare_time = best_of(lambda: bare.render({"rows": rows}))
-data_time = best_of(lambda: public_views.with_team_urls(season, output_rows.championship_rows(season)))
+data_time = best_of(lambda: plain_tables.championship_rows(season))
+pdf_url = reverse("public:championship_pdf", args=[year])
+pdf_cpu = best_of(lambda: client.get(pdf_url), times=3)
 print(json.dumps({"pages": measured, "teams": season.teams.count(),
                   "matches": Match.objects.filter(competition__season=season).count(),
                   "championship_fresh": fresh, "championship_bare_rows": bare_time,
-                  "championship_rows_data": data_time}))
+                  "championship_rows_data": data_time, "championship_pdf_cpu": pdf_cpu}))
 """
 
 
@@ -260,8 +263,9 @@ def serve_and_load(url: str, pages: list[dict], *, cached: bool, seconds: float,
     rates, shares, pdf = {}, {}, {}
     with gunicorn(url, cached=cached) as base:
         championship_pdf = next(page["url"] for page in pages if page["name"] == "championship.pdf")
-        pdf["first"], _ = fetch_seconds(base + championship_pdf)
-        pdf["again"], _ = fetch_seconds(base + championship_pdf)
+        # Without the cache every fetch renders the PDF afresh: the first (the worker's first PDF)
+        # and the best of three; with it, the second fetch is the unchanged PDF.
+        pdf["times"] = [fetch_seconds(base + championship_pdf)[0] for _ in range(3 if not cached else 2)]
         front = next(page["url"] for page in pages if page["name"] == "front page")
         fronts = [load(base + front, seconds, connections)]
         for page in pages:
@@ -324,13 +328,15 @@ def report(runs: list[dict], seconds: float, connections: int) -> None:
         built = f"built in {run['built']:.0f} s; " if run["built"] else ""
         print(f"N={run['scale']}: {measured['teams']} teams, {measured['matches']} matches; {built}"
               f"rescore {wall:.1f} s ({cpu:.1f} s CPU): {line}")
-        pdf_fresh, pdf_cached = run["uncached"]["pdf"]["first"], run["cached"]["pdf"]["again"]
-        print(f"      Championship PDF fresh {pdf_fresh:.2f} s, unchanged (cached) {pdf_cached:.3f} s")
+        fresh_pdfs, cached_pdf = run["uncached"]["pdf"]["times"], run["cached"]["pdf"]["times"][-1]
+        print(f"      Championship PDF fresh {min(fresh_pdfs):.2f} s (best of {len(fresh_pdfs)}; the first "
+              f"{fresh_pdfs[0]:.2f} s; {measured['championship_pdf_cpu']:.2f} s CPU in process), unchanged (cached) "
+              f"{cached_pdf:.3f} s; goals: fresh at N=10 under 2 s, unchanged under 0.1 s")
         fresh, bare, data = (measured["championship_fresh"], measured["championship_bare_rows"],
                              measured["championship_rows_data"])
         print(f"      Championship page fresh {fresh * 1000:.1f} ms CPU in process (rows' data {data * 1000:.1f} ms, "
               f"the page's rendering {(fresh - data) * 1000:.1f} ms = {(fresh - data) / bare:.1f}x a bare template of "
-              f"the same rows, {bare * 1000:.1f} ms)")
+              f"the same rows, {bare * 1000:.1f} ms; goal at N=10: at most 2x)")
 
 
 def main(argv=None) -> None:

@@ -1,6 +1,7 @@
 """R15 Team Championship: the match limit, the jury's agreement, the season table."""
 
 import datetime
+import re
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -8,6 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
+from tests.web.html_tables import table_cells
 from tournaments import matches
 from tournaments.competitions import check_match_allowed
 from tournaments.models import Competition, GrandPrixEntry, Match
@@ -188,6 +190,52 @@ def test_the_table_orders_by_total_and_is_sortable(client):
     by_name = client.get(reverse("public:championship", args=[2025]) + "?sort=team")
     page = by_name.text
     assert page.index(">Birds</a>") < page.index(">Kings</a>") < page.index(">Owls</a>")
+
+
+def squeezed(page):
+    """The page without the white space around its tags."""
+    return re.sub(r"\s*(<[^>]+>)\s*", r"\1", page)
+
+
+def test_a_team_without_a_match_shows_dashes_and_sorts_before_the_others_on_a_figure(client):
+    championship = make_competition()
+    kings, owls = make_team("Kings"), make_team("Owls")
+    make_team("Birds")
+    scored(championship, kings, owls, 100, 80)
+    url = reverse("public:championship", args=[2025])
+
+    headings, rows = table_cells(client.get(url).text)
+
+    assert headings == ["Place", "Team", "Players", "Matches", "Total", "Average", "Best match"]
+    assert [row[:2] + row[3:] for row in rows] == [
+        ["1", "Kings", "1", "100", "100.0", "100"], ["2", "Owls", "1", "80", "80.0", "80"],
+        ["3", "Birds", "0", "0", "—", "—"]]
+    assert [row[1] for row in table_cells(client.get(url, {"sort": "average"}).text)[1]] == ["Birds", "Owls", "Kings"]
+    assert [row[1] for row in table_cells(client.get(url, {"sort": "-best"}).text)[1]] == ["Kings", "Owls", "Birds"]
+
+
+def test_the_sorted_column_says_so_and_its_link_turns_the_order_round(client):
+    championship = make_competition()
+    scored(championship, make_team("Kings"), make_team("Owls"), 100, 80)
+    url = reverse("public:championship", args=[2025])
+
+    page = squeezed(client.get(url, {"sort": "-total", "lang": "en"}).text)
+
+    # the other parameters of the address are kept in every sort link
+    assert '<th class="desc number orderable"><a href="?sort=total&amp;lang=en">Total</a></th>' in page
+    assert '<th class="orderable"><a href="?sort=team&amp;lang=en">Team</a></th>' in page
+    assert '<th class="wide-only">Players</th>' in page  # the players are not sorted
+    page = squeezed(client.get(url, {"sort": "team"}).text)
+    assert '<th class="asc orderable"><a href="?sort=-team">Team</a></th>' in page
+    assert [row[1] for row in table_cells(client.get(url, {"sort": "nonsense"}).text)[1]] == ["Kings", "Owls"]
+
+
+def test_an_empty_table_says_so(client):
+    make_competition()
+
+    headings, rows = table_cells(season_table(client).text)
+
+    assert len(headings) == 7 and rows == [["No team has played a championship match yet."]]
 
 
 def test_grand_prix_matches_count_only_when_marked(client):

@@ -10,6 +10,7 @@ import io
 import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
+from pypdf import PdfReader
 from weasyprint.formatting_structure import boxes
 
 from tests.factories import (
@@ -21,10 +22,11 @@ from tests.factories import (
     make_team,
     make_user,
 )
+from tests.web.html_tables import table_cells
 from tournaments import register
 from tournaments.competitions.cup import enter_team, make_draw
 from tournaments.competitions.free_games import record_free_game
-from tournaments.models import Competition, CupTie, FreeGame, GrandPrixEntry, TrophyWin
+from tournaments.models import Competition, CupTie, FreeGame, GrandPrixEntry, Match, TrophyWin
 from tournaments.outputs import pdf, sheets
 
 pytestmark = pytest.mark.django_db
@@ -150,6 +152,39 @@ def test_a_long_table_runs_over_pages_each_numbered_and_headed(client, printed, 
     assert "ROYAL TAROKK ASSOCIATION Csapatbajnokság 2025 Printed on 2026-05-04" in last
     assert last.endswith(f"Page {len(printed)} of {len(printed)}")
     assert all(f"Team {n:02d}" in " ".join(printed) for n in range(70))
+
+
+def pdf_pages(response):
+    """The text of each page of a PDF as pypdf reads it from the file, white space squeezed."""
+    return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(response.content)).pages]
+
+
+def test_the_championship_pdf_has_every_row_and_every_column_of_the_page(client):
+    # A national table runs over pages: the PDF, read back from its bytes, has the page's columns
+    # at the head of every page and every row of the page, in the page's order, with its figures.
+    season = make_season()
+    championship = make_competition(season=season, name="Csapatbajnokság 2025")
+    teams = [make_team(f"Team {n:03d}", season=season, substitute=n % 3 == 0) for n in range(80)]
+    Match.objects.bulk_create([
+        Match(competition=championship, team_a=team, team_b=teams[(index + 1) % 79], played_on=MARCH,
+              state=Match.State.CONFIRMED, score_a=60 + index % 37, score_b=95 - index % 29,
+              hand_sum_a=8 * (60 + index % 37), hand_sum_b=8 * (95 - index % 29))
+        for index, team in enumerate(teams[:79])])  # the last team has not played
+    response = client.get(reverse("public:championship", args=[2025]))
+    headings, rows = table_cells(response.text)
+
+    pages = pdf_pages(client.get(reverse("public:championship_pdf", args=[2025])))
+
+    assert len(pages) >= 2 and len(rows) == 80
+    assert all(" ".join(headings).upper() in page for page in pages)  # PLACE TEAM PLAYERS ... BEST MATCH
+    printed, position = " ".join(pages), 0
+    for (place, team, _player_links, *figures), row in zip(rows, response.context["table"].data, strict=True):
+        # the players as text (the page links them); a missing figure is a dash on the page, blank on paper
+        line = " ".join([place, team, row["players"], *(figure for figure in figures if figure != "—")])
+        found = printed.find(line, position)
+        assert found >= 0, f"not printed (or not in the page's order): {line}"
+        position = found + len(line)
+    assert rows[-1][1:2] + rows[-1][3:] == ["Team 079", "0", "0", "—", "—"]
 
 
 def test_the_championship_spreadsheet_holds_the_page_rows_as_numbers(client):

@@ -21,9 +21,9 @@ from tournaments.competitions import grand_prix as grand_prix_rules
 from tournaments.models import Competition, Match, Player, Season, Team
 from tournaments.standings import get_competition, get_season, players_text
 
-from . import charts, people
+from . import charts, people, plain_tables
 from .forms import FixtureFilter
-from .tables import ChampionshipTable, FreeGameTable, GrandPrixTable
+from .tables import FreeGameTable, GrandPrixTable
 
 
 @require_safe
@@ -79,12 +79,10 @@ def competition_url(competition, season=None):
 def championship(request, year):
     """R15 season table, each team with its players. Queries: season, teams, counted match scores."""
     season = get_season(year)
-    table_rows = championship_rules.standings(season)
-    table = ChampionshipTable(rows_with_players(season, table_rows, standings.championship_row))
-    RequestConfig(request, paginate=False).configure(table)
+    table = plain_tables.championship_table(request, season)
     championship = championship_rules.championship_of(season)
     return render(request, "public/championship.html", {
-        "season": season, "table": table, "championship": championship,
+        "season": season, "table": table, "championship": championship, "podium": podium(table.data),
         "match_limit": championship.match_limit if championship else championship_rules.DEFAULT_MATCH_LIMIT,
     })
 
@@ -207,7 +205,12 @@ def grand_prix(request, year, slug):
                  "team_a_url": team_url_in(season, match.team_a), "team_b_url": team_url_in(season, match.team_b)}
                 for match in grand_prix_rules.pairings(event)]
     return render(request, "public/grand_prix.html", {
-        "season": season, "event": event, "table": table, "pairings": pairings})
+        "season": season, "event": event, "table": table, "pairings": pairings, "podium": podium(table.data)})
+
+
+def podium(rows):
+    """The rows of places 1-3 of teams that have played, in the table's order: their certificates."""
+    return [row for row in rows if row["place"] <= 3 and row["played"]]
 
 
 def rows_with_players(season, ranked, make_row):
