@@ -15,6 +15,8 @@ def test_a_juror_types_a_hand_and_sees_the_engines_score(page, live_server, tran
     page.locator("input[name=password]").fill(PASSWORD)
     page.keyboard.press("Enter")
     page.wait_for_url(f"**/jury/matches/{match.pk}/")
+    # The page puts the focus in the first hand once it has loaded; the test starts after that.
+    page.wait_for_function("document.readyState === 'complete' && document.activeElement !== document.body")
 
     page.locator("#id_h1-attackers").focus()
     for text in ("", "12", "1", "XVIII", "", "", ""):  # attackers, A's holdings; B's left to the pack
