@@ -60,8 +60,10 @@ def enter_team(competition, team, on: datetime.date | None = None) -> CupEntry:
     """R16: enter a team with its Driver and Catcher (a substitute may never play in the Cup)."""
     on = on or timezone.localdate()
     with transaction.atomic():
-        # Entries and the draw take this lock, so a 17th entry cannot slip in beside the 16th.
-        competition = Competition.objects.select_for_update().select_related("season").get(pk=competition.pk)
+        # Entries and the draw take this lock, so a 17th entry cannot slip in beside the 16th (no key
+        # update: rows that only refer to the Cup, as a new match does, need not wait for it).
+        competition = Competition.objects.select_for_update(no_key=True).select_related("season").get(
+            pk=competition.pk)
         check_entry(competition, team, on)
         return CupEntry.objects.create(competition=competition, team=team, entered_on=on)
 
@@ -74,7 +76,7 @@ def make_draw(competition, *, seed: str | None = None, pairs=None, at=None) -> l
     (the same seed gives the same draw) or the pairs the organiser entered. Creates every tie of
     every round; later rounds fill as winners move on."""
     with transaction.atomic():
-        competition = Competition.objects.select_for_update().get(pk=competition.pk)
+        competition = Competition.objects.select_for_update(no_key=True).get(pk=competition.pk)
         if competition.drawn_at is not None:
             refuse(_("R16: the draw has already been made."), "R16_drawn")
         teams = [entry.team for entry in competition.cup_entries.select_related("team").order_by("id")]

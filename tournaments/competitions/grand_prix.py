@@ -101,8 +101,11 @@ def locked_event(event):
     made one at a time, so no team is paired twice by two organisers at once. Whoever also counts a
     team's matches holds the teams first (Team.objects.hold), as a juror's new match does: locked
     in the other order, an organiser holding the event and a juror holding a team wait for each
-    other."""
-    return Competition.objects.select_for_update(of=("self",)).select_related("season").get(pk=event.pk)
+    other. FOR NO KEY UPDATE: organisers still wait for each other, but a juror's new match, whose
+    reference to the event takes a key-share lock, does not wait for the organiser (nor the
+    organiser, then waiting on the juror, make a deadlock of it)."""
+    return Competition.objects.select_for_update(of=("self",), no_key=True).select_related("season").get(
+        pk=event.pk)
 
 
 def hold_entrants(event) -> set[int]:
