@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .problems import FORMAT, InvalidRecord, Problems, shown
+from .problems import FORMAT, InvalidRecord, Problem, Problems, shown
 
 MATCH_FORMAT = "royal-tarokk-match/1"
 HANDS_IN_A_MATCH = 8  # R3, R13
+HANDS_IN_A_TIE_BREAKER = 2  # R16: a Cup tie-breaker is two hands, summed
+TEAMS = ("A", "B")
 _MATCH_KEYS = frozenset({"format", "teams", "hands"})
 
 
@@ -67,6 +69,52 @@ def _check_teams(teams: Any, problems: Problems) -> None:
         return
     if not isinstance(teams, dict) or set(teams) != {"A", "B"}:
         problems.add("teams", FORMAT, "must name the two teams A and B", "teams_not_two")
+
+
+def hands_in(*, tie_breaker: bool) -> int:
+    """How many hands a match has: 8 (R13), or 2 for a Cup tie-breaker (R16)."""
+    return HANDS_IN_A_TIE_BREAKER if tie_breaker else HANDS_IN_A_MATCH
+
+
+def count_ruling(*, tie_breaker: bool) -> str:
+    """The ruling that sets a match's number of hands."""
+    return "R16" if tie_breaker else "R13"
+
+
+def other_team(team: str) -> str:
+    return "B" if team == "A" else "A"
+
+
+def attackers_in_hand(number: int, *, known_number: int, known_attackers: str) -> str:
+    """R3: attack alternates from hand 1, so one hand's attackers give every hand's (hands counted
+    from 1): a hand an even number of hands away has the same attackers."""
+    return known_attackers if (number - known_number) % 2 == 0 else other_team(known_attackers)
+
+
+def first_attackers(known: dict[int, str]) -> str | None:
+    """R3: hand 1's attackers, from any hand whose attackers are known ({number: "A" or "B"});
+    None while none is known."""
+    if not known:
+        return None
+    number = min(known)
+    return attackers_in_hand(1, known_number=number, known_attackers=known[number])
+
+
+def attack_problem(number: int, expected: str) -> Problem:
+    """R3's problem for hand ``number`` (counted from 1) whose attackers do not follow the others'."""
+    return Problem("attackers", "R3", f"attack alternates from hand 1: team {expected} attacks in hand {number}",
+                   "attackers_expected", {"team": expected, "number": number})
+
+
+def check_attack_follows(number: int, attackers: str, known: dict[int, str]) -> None:
+    """R3: raise InvalidRecord unless hand ``number``'s attackers follow those of the other hands
+    already known ({number: attackers}; the hand itself is left out)."""
+    first = first_attackers({other: team for other, team in known.items() if other != number})
+    if first is None:
+        return
+    expected = attackers_in_hand(number, known_number=1, known_attackers=first)
+    if attackers != expected:
+        raise InvalidRecord([attack_problem(number, expected)])
 
 
 def check_alternation(hands: list[Any], problems: Problems) -> None:

@@ -11,14 +11,18 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Prefetch
+from django.utils import timezone
 from django.utils.translation import gettext_noop  # history reasons: stored in English, read translated
+from simple_history.utils import bulk_create_with_history
 
 import scoring
 from scoring import InvalidRecord, Problem
+from scoring import match as scoring_match
 from scoring.cards import Team
 from scoring.match import MATCH_FORMAT, check_alternation, match_result, tie_breaker_result
 from scoring.problems import Problems
@@ -31,10 +35,10 @@ __all__ = [
     "evaluate_hand_record", "hand_record", "hands_with_facts", "match_record", "match_totals",
     "random_hand_records", "rescore", "rescore_match", "running_totals", "store_hands", "store_match_scores",
     "stored_answer", "check_hand", "store_hand", "stored_match_totals", "hand_fingerprint", "remove_hand",
+    "attackers_in_hand", "first_attackers", "check_attack_follows", "hand_rows", "record_of_checked",
 ]
 
 TEAMS = tuple(team.value for team in Team)
-TIE_BREAKER_HANDS = 2  # R16: a Cup tie-breaker is two hands, summed
 
 
 # --- stored rows -> FORMAT.md records -----------------------------------------------------------
@@ -140,8 +144,14 @@ def evaluate_hand_record(record: Any) -> dict[str, Any]:
     return _check_hand(record).answer
 
 
+# R3: who attacks in which hand, as the engine has it (every page and the door ask here).
+attackers_in_hand = scoring_match.attackers_in_hand
+first_attackers = scoring_match.first_attackers
+check_attack_follows = scoring_match.check_attack_follows
+
+
 def count_ruling(match: Match) -> str:
-    return "R16" if match.hands_expected == TIE_BREAKER_HANDS else "R13"
+    return scoring_match.count_ruling(tie_breaker=match.kind == Match.Kind.TIE_BREAKER)
 
 
 def check_match_records(match: Match, records: list[Any], *, draft: bool = False) -> list[CheckedHand]:
@@ -301,13 +311,55 @@ def check_hand(record: Any) -> CheckedHand:
     return _check_hand(record)
 
 
-def store_hand(match: Match, number: int, checked: CheckedHand, user, reason: str) -> Hand:
-    """Write one checked hand's facts and scores (the other hands of the match untouched)."""
-    hand = hands_with_facts().filter(match=match, number=number).first() or Hand(match=match, number=number)
-    _save_if_changed(hand, _hand_values(checked), user, reason)
-    _store_announcements(hand, checked, user, reason)
-    _store_silent(hand, checked, user, reason)
-    return hand
+def store_hand(match: Match, number: int, checked: CheckedHand, user, reason: str,
+               replaced: Hand | None = None) -> None:
+    """Write one checked hand's facts and scores (the other hands of the match untouched):
+    ``replaced`` is the hand stored under that number (read with :func:`hands_with_facts`), if any.
+    A new hand is written with one INSERT a table and one for its history rows."""
+    if replaced is not None:
+        _save_if_changed(replaced, _hand_values(checked), user, reason)
+        _store_announcements(replaced, checked, user, reason)
+        _store_silent(replaced, checked, user, reason)
+        return
+    now = timezone.now()
+    history = {"default_user": user, "default_change_reason": reason, "default_date": now}
+    [hand] = bulk_create_with_history([Hand(match=match, number=number, **_hand_values(checked))], Hand, **history)
+    announcements = [Announcement(hand=hand, position=position, **_announcement_values(announcement))
+                     for position, announcement in enumerate(checked.hand.announcements)]
+    silent = [SilentPremium(hand=hand, premium=entry.premium.id, team=entry.team.value)
+              for entry in checked.hand.silent or ()]
+    for model, rows in ((Announcement, announcements), (SilentPremium, silent)):
+        if rows:
+            bulk_create_with_history(rows, model, **history)
+
+
+HAND_ROW_FIELDS = ("id", "number", "attackers", "score_a", "score_b", "raw_a", "raw_b", "ceiling_a", "ceiling_b",
+                   "lines")
+
+
+def hand_rows(match: Match) -> dict[int, Any]:
+    """The match's stored hands by number, as plain rows with what the door needs of them: their
+    attackers (R3) and cached answers (the match's totals). One query, no facts."""
+    rows = Hand.objects.filter(match=match).order_by("number").values_list(*HAND_ROW_FIELDS)
+    return {values[1]: SimpleNamespace(**dict(zip(HAND_ROW_FIELDS, values, strict=True))) for values in rows}
+
+
+def record_of_checked(checked: CheckedHand) -> dict[str, Any]:
+    """The record :func:`hand_record` reads back once ``checked`` is stored, without reading it."""
+    values = _hand_values(checked)
+    row = SimpleNamespace(**values)
+    row.announcements = _Rows(SimpleNamespace(**_announcement_values(announcement))
+                              for announcement in checked.hand.announcements)
+    row.silent_premiums = _Rows(sorted((SimpleNamespace(premium=entry.premium.id, team=entry.team.value)
+                                        for entry in checked.hand.silent or ()), key=lambda entry: entry.premium))
+    return hand_record(row)
+
+
+class _Rows(list):
+    """A list that answers ``.all()`` like the prefetched relations :func:`hand_record` reads."""
+
+    def all(self):
+        return self
 
 
 def stored_match_totals(match: Match) -> dict[str, int | None]:

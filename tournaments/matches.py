@@ -11,6 +11,9 @@ the scores are the bridge's (tournaments.bridge).
 
 from __future__ import annotations
 
+import enum
+from dataclasses import dataclass
+
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -21,8 +24,8 @@ from django.utils.translation import gettext_noop  # history reasons: stored in 
 from . import bridge, register
 from .competitions import after_match_saved, check_match_allowed, cup, grand_prix
 from .competitions.championship import AGREEMENT_REFUSAL, agreement_reasons
-from .models import Competition, CupTie, Match, Team, stamp
-from .refusals import MatchLocked, NotAllowed, Refused, StaleHand, StaleMatch
+from .models import Competition, CupTie, HandDraft, Match, Team, stamp
+from .refusals import MatchLocked, NotAllowed, Refused, StaleHand, StaleMatch, match_confirmed, match_submitted
 from .roles import AGREE, CONFIRM, ENTER
 from .text import visible_text
 
@@ -317,24 +320,72 @@ def agree_match(match, user, expected_version: int | None = None) -> Match:
     return match
 
 
-# --- recording hands, submitting, correcting ---------------------------------------------------
+# --- the door: every hand and match record enters here ------------------------------------------
+
+
+class WayIn(enum.StrEnum):
+    """How hands came in: the entry page, a score-sheet workbook, a match record file, the demo's
+    builder, a restored backup, the online table. Every way meets the same checks and refusals; the
+    history says which way it was."""
+
+    PAGE = "page"
+    WORKBOOK = "workbook"
+    RECORD_FILE = "record file"
+    DEMO = "demo"
+    RESTORE = "restore"
+    TABLE = "table"
+
+
+# The history's reason for a whole match record, by way in (stored in English, read translated).
+RECORD_REASONS = {
+    WayIn.PAGE: gettext_noop("Scores entered"),
+    WayIn.WORKBOOK: gettext_noop("Scores entered from a score sheet"),
+    WayIn.RECORD_FILE: gettext_noop("Scores entered from a record file"),
+    WayIn.DEMO: gettext_noop("Scores entered"),
+    WayIn.RESTORE: gettext_noop("Scores entered"),
+    WayIn.TABLE: gettext_noop("Scores entered at the online table"),
+}
+DRAFT_REASONS = {WayIn.RECORD_FILE: gettext_noop("Hands saved from a record file")}
+CORRECTION_REASONS = {WayIn.RECORD_FILE: gettext_noop("Correction from a record file: %(reason)s")}
+
+
+def check_hands_may_change(match: Match, user, *, correction: bool = False) -> None:
+    """The two-person rule and the match's state, whichever way hands come in: the jury types a
+    match's hands until it is submitted; then nobody changes them (the juror who submitted it may
+    withdraw it first) until a second juror confirms it or sends it back; a confirmed match changes
+    only by the chief jury's correction. Raises the same refusal for every way in."""
+    if not user.has_perm(ENTER):
+        raise NotAllowed(_("Entering scores needs the jury's permission."))
+    if correction:
+        if not match.is_locked:
+            raise Refused(_("Only a confirmed match is corrected; this one is %(state)s, and its hands are "
+                            "entered as usual.") % {"state": match.get_state_display()}, code="not_confirmed")
+        if not user.has_perm(CONFIRM):
+            raise NotAllowed(_("Correcting a confirmed match needs the chief jury's permission."))
+        return
+    if match.is_locked:
+        raise match_confirmed()
+    if match.state == Match.State.ENTERED:
+        raise match_submitted()
 
 
 def record_match(match: Match, hand_records: list[dict], *, user, expected_version: int | None = None,
-                 reason: str = "", correction: bool = False, draft: bool = False) -> Match:
+                 reason: str = "", correction: bool = False, draft: bool = False,
+                 way_in: WayIn = WayIn.PAGE) -> Match:
     """Check every hand, then in ONE transaction replace the match's facts and store every score.
 
     A complete record leaves the match awaiting confirmation. A ``draft`` (the jury saving as it
     goes) holds hands 1..n so far: their hand scores are stored, the match score only once every
     hand is there, and the match stays "being entered" until :func:`submit_match`.
 
-    Raises InvalidRecord (nothing saved) for any problem, MatchLocked for a confirmed match unless
-    this is a correction, StaleMatch when ``expected_version`` is no longer the stored version.
+    Raises InvalidRecord (nothing saved) for any problem, the two-person rule's refusal
+    (:func:`check_hands_may_change`) for a submitted or confirmed match, StaleMatch when
+    ``expected_version`` is no longer the stored version.
     """
+    check_hands_may_change(match, user, correction=correction)
     checked_hands = bridge.check_match_records(match, hand_records, draft=draft and not correction)
-    if match.is_locked and not correction:
-        raise MatchLocked(_("This match is confirmed; only the chief jury may correct it, with a reason."))
-    reason = reason or (gettext_noop("Hands saved") if draft else gettext_noop("Scores entered"))
+    if not reason:
+        reason = DRAFT_REASONS.get(way_in, gettext_noop("Hands saved")) if draft else RECORD_REASONS[way_in]
     with transaction.atomic():
         lock_teams(match)  # R15 counts the teams' recorded matches when this one is scored
         claim_version(match, expected_version)
@@ -350,64 +401,107 @@ def record_match(match: Match, hand_records: list[dict], *, user, expected_versi
     return match
 
 
-def expected_attackers(match: Match, number: int) -> str | None:
-    """R3: who attacks in hand ``number``, following from another stored hand (attack alternates);
-    None while no other hand is stored."""
-    other = match.hands.exclude(number=number).order_by("number").values_list("number", "attackers").first()
-    if other is None:
-        return None
-    other_number, attackers = other
-    return attackers if (other_number - number) % 2 == 0 else ("B" if attackers == "A" else "A")
+@dataclass
+class RecordedHand:
+    """What the door did with one hand: the match as saved, the hand's record as stored and its
+    engine answer, and every stored hand's answer by number (for the page's totals)."""
+
+    match: Match
+    number: int
+    record: dict
+    answer: dict
+    answers: dict[int, dict]
 
 
-def record_hand(match: Match, number: int, record: dict, *, user, base: str | None = None) -> Match:
+class _MatchMoved(Exception):
+    """The match changed between being read and being claimed (another save landed)."""
+
+
+def check_hand_number(match: Match, number: int) -> None:
+    if not 1 <= number <= match.hands_expected:
+        raise Refused(_("This match has hands 1 to %(count)s (%(ruling)s).")
+                      % {"count": match.hands_expected, "ruling": bridge.count_ruling(match)}, code="hand_number")
+
+
+def record_hand(match: Match, number: int, record: dict, *, user, base: str | None = None,
+                way_in: WayIn = WayIn.PAGE, typed: bool = False) -> RecordedHand:
     """Store one hand of a match being entered, on its own: a bad hand 5 never keeps hands 1-4 or
-    6-8 from being stored. The engine checks the hand (InvalidRecord, nothing stored), and its attack
-    must follow the stored hands' (R3); the match score is stored once every hand is in (R13).
+    6-8 from being stored. The engine checks and scores the hand once (InvalidRecord, nothing
+    stored); its attack must follow the stored hands' (R3); the match score is stored once every
+    hand is in (R13). ``typed``: what the juror typed for the hand is kept as a draft, forgotten now.
 
     ``base`` is the hand's fingerprint (bridge.hand_fingerprint) when the juror opened it: StaleHand
-    when another juror stored a different hand since. Each stored hand claims the match's version."""
-    if not 1 <= number <= match.hands_expected:
-        raise Refused(_("This match has hands 1 to %(count)s.") % {"count": match.hands_expected})
-    if match.is_locked:
-        raise MatchLocked(_("This match is confirmed; only the chief jury may correct it, with a reason."))
-    if match.state == Match.State.ENTERED:
-        raise Refused(_("This match is submitted for confirmation and cannot be changed now; the juror who "
-                        "submitted it may withdraw the submission first."))
+    when another juror stored a different hand since. Each stored hand claims the match's version;
+    a change of the match's particulars since it was read is kept (the save is tried again on the
+    match as it is then)."""
+    check_hand_number(match, number)
+    check_hands_may_change(match, user)
     checked = bridge.check_hand(record)
-    attackers = expected_attackers(match, number)
-    if attackers is not None and checked.hand.attackers.value != attackers:
-        params = {"team": attackers, "number": number}
-        raise bridge.InvalidRecord([bridge.Problem("attackers", "R3", _(
-            "attack alternates from hand 1: team %(team)s attacks in hand %(number)s") % params,
-            "attackers_expected", params)])
+    try:
+        return _store_hand(match, number, checked, user=user, base=base, typed=typed)
+    except _MatchMoved:
+        opened = (match.version, match.team_a_id, match.team_b_id)
+        match.refresh_from_db()
+        if (match.team_a_id, match.team_b_id) != opened[1:]:  # another pairing now: not the match typed
+            raise stale_match(match, opened[0]) from None
+        check_hands_may_change(match, user)
+        return _store_hand(match, number, checked, user=user, base=base, typed=typed, moved_again=True)
+
+
+def _store_hand(match, number, checked, *, user, base, typed, moved_again=False) -> RecordedHand:
     reason = gettext_noop("Hand %(number)s saved") % {"number": number}
-    opened = (match.version, match.team_a_id, match.team_b_id)
     with transaction.atomic():
-        lock_teams(match)  # R15 counts the teams' recorded matches when the last hand scores this one
-        # The match as stored now, held: the request loaded it when it began, and another juror may
-        # have changed its particulars (date, place, seats) since. The hand goes into the match as it
-        # is, and writes only what a hand changes, so their change stays.
-        match.refresh_from_db(from_queryset=Match.objects.select_for_update())
-        if (match.team_a_id, match.team_b_id) != opened[1:]:  # another match now; its teams are not held
-            raise stale_match(match, opened[0])
-        stored = bridge.hands_with_facts().filter(match=match, number=number).first()
-        current = bridge.hand_record(stored) if stored else None
+        rows = bridge.hand_rows(match)
+        replaced = bridge.hands_with_facts().get(pk=rows[number].id) if number in rows else None
+        current = bridge.hand_record(replaced) if replaced else None
         if base is not None and bridge.hand_fingerprint(current) != base:
             raise StaleHand(_("Hand %(number)s was saved by another juror since you opened it; nothing was "
                               "saved.") % {"number": number}, current)
-        claim_version(match, match.version)
-        bridge.store_hand(match, number, checked, user, reason)
-        totals = bridge.stored_match_totals(match)
-        for name, value in totals.items():
-            setattr(match, name, value)
-        match.state = Match.State.IN_ENTRY
-        match.entered_by = user
-        match.entered_at = timezone.now()
+        bridge.check_attack_follows(number, checked.hand.attackers.value,
+                                    {other: row.attackers for other, row in rows.items()})
+        answers = {other: bridge.stored_answer(row) for other, row in rows.items()}
+        answers[number] = checked.answer
+        record = bridge.record_of_checked(checked)
+        if record == current:  # the hand as stored, saved again: nothing changes, nothing is recorded
+            _forget_typing(match, number, typed)
+            return RecordedHand(match, number, record, checked.answer, answers)
+        totals = bridge.match_totals(match, [answers[other] for other in sorted(answers)])
+        # The competitions (R15-R17) see a match when it starts being recorded and when its score
+        # changes; a hand that leaves the match unscored and being entered changes nothing of theirs.
+        told = match.state != Match.State.IN_ENTRY or any(
+            getattr(match, name) != value for name, value in totals.items())
+        if told:
+            lock_teams(match)
+        _claim_for_hand(match, user, totals, moved_again)
+        bridge.store_hand(match, number, checked, user, reason, replaced)
         stamp(match, user, reason)
-        match.save(update_fields=[*totals, "state", "entered_by", "entered_at", "version"])
-        _after_save(match)
-    return match
+        Match.history.bulk_history_create([match], update=True)  # last: the history's save ends with its match row
+        _forget_typing(match, number, typed)
+        if told:
+            after_match_saved(match)  # the register follows confirmed matches only: nothing to tell it
+    return RecordedHand(match, number, record, checked.answer, answers)
+
+
+def _forget_typing(match: Match, number: int, typed: bool) -> None:
+    """What the jury typed for a hand now stored is no longer offered back (every juror's)."""
+    if typed:
+        HandDraft.objects.filter(match=match, number=number, purpose=HandDraft.Purpose.ENTRY).delete()
+
+
+def _claim_for_hand(match: Match, user, totals: dict, moved_again: bool) -> None:
+    """The match's version claimed and what a hand changes written, in one UPDATE, if the match is
+    still as it was read (its version, state and teams); else _MatchMoved, to try once more."""
+    values = {**totals, "state": Match.State.IN_ENTRY, "entered_by": user, "entered_at": timezone.now()}
+    claimed = Match.objects.filter(pk=match.pk, version=match.version, team_a_id=match.team_a_id,
+                                   team_b_id=match.team_b_id, state=match.state).update(
+        version=F("version") + 1, **values)
+    if not claimed:
+        if moved_again:
+            raise stale_match(match, match.version)
+        raise _MatchMoved
+    match.version += 1
+    for name, value in values.items():
+        setattr(match, name, value)
 
 
 def check_hand_clearable(match: Match, number: int) -> None:
@@ -469,15 +563,15 @@ def withdraw_submission(match: Match, user, expected_version: int | None = None)
 
 
 def correct_match(match: Match, hand_records: list[dict], *, user, reason: str,
-                  expected_version: int | None = None) -> Match:
+                  expected_version: int | None = None, way_in: WayIn = WayIn.PAGE) -> Match:
     """A change to a confirmed match: chief jury only, with a written reason; the match stays confirmed."""
-    if not user.has_perm(CONFIRM):
-        raise NotAllowed(_("Correcting a confirmed match needs the chief jury's permission."))
+    check_hands_may_change(match, user, correction=True)
     reason = visible_text(reason)
     if not reason:
-        raise Refused(_("A correction to a confirmed match needs a written reason."))
+        raise Refused(_("A correction to a confirmed match needs a written reason."), code="no_reason")
+    template = CORRECTION_REASONS.get(way_in, gettext_noop("Correction: %(reason)s"))
     return record_match(match, hand_records, user=user, expected_version=expected_version,
-                        reason=gettext_noop("Correction: %(reason)s") % {"reason": reason}, correction=True)
+                        reason=template % {"reason": reason}, correction=True, way_in=way_in)
 
 
 def submit_match(match: Match, user, expected_version: int | None = None) -> Match:

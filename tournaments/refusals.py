@@ -3,6 +3,7 @@
 the subclasses are the refusals a page answers differently (roles.answer_refusal)."""
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 
 class Refused(ValidationError):
@@ -37,3 +38,17 @@ class StaleHand(Refused):
     def __init__(self, message, current):
         super().__init__(message, code="stale_hand")
         self.current = current
+
+
+# The two-person rule's refusals, worded once: every way hands come in (the entry page, a score
+# sheet, a record file, the online table) and every page that says why meets the same sentence.
+
+
+def match_submitted() -> Refused:
+    return Refused(_("This match is submitted for confirmation and cannot be changed now; the juror who "
+                     "submitted it may withdraw the submission first."), code="submitted")
+
+
+def match_confirmed() -> MatchLocked:
+    return MatchLocked(_("This match is confirmed; only the chief jury may correct it, with a reason."),
+                       code="confirmed")

@@ -10,13 +10,16 @@ migration calls it.
 from functools import wraps
 
 from django.contrib import messages
+from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.decorators import login_required, permission_required
+from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from .models import Match
-from .refusals import NotAllowed, Refused
+from .refusals import NotAllowed, Refused, match_confirmed, match_submitted
 
 # The permissions, as views and rules check them (user.has_perm).
 ENTER = "tournaments.enter_scores"
@@ -115,7 +118,7 @@ def may_edit(match: Match, user) -> bool:
 def check_may_edit(match: Match, user) -> None:
     """403 unless the user may change the match's hands now."""
     if not may_edit(match, user):
-        raise PermissionDenied(_("A confirmed match is corrected only by the chief jury."))
+        raise PermissionDenied(match_confirmed().text)
 
 
 def may_enter_hands(match: Match, user) -> bool:
@@ -130,9 +133,27 @@ def check_may_enter_hands(match: Match, user) -> None:
     if may_enter_hands(match, user):
         return
     if match.state == Match.State.ENTERED:
-        raise PermissionDenied(_("This match is submitted for confirmation and cannot be changed; the juror "
-                                 "who submitted it may withdraw the submission."))
-    raise PermissionDenied(_("A confirmed match is corrected only by the chief jury, with a reason."))
+        raise PermissionDenied(match_submitted().text)
+    raise PermissionDenied(match_confirmed().text)
+
+
+# --- permissions, read once a request -------------------------------------------------------------
+
+
+class RolesBackend(ModelBackend):
+    """Django's model backend, reading a user's permissions (their own and their groups') in one
+    query rather than two: every page of the jury asks for them, a hand save among them."""
+
+    def get_all_permissions(self, user_obj, obj=None):
+        if not user_obj.is_active or user_obj.is_anonymous or obj is not None:
+            return set()
+        if not hasattr(user_obj, "_perm_cache"):
+            granted = Permission.objects.all()
+            if not user_obj.is_superuser:
+                granted = granted.filter(Q(user=user_obj) | Q(group__user=user_obj))
+            rows = granted.values_list("content_type__app_label", "codename").distinct()
+            user_obj._perm_cache = {f"{app_label}.{codename}" for app_label, codename in rows}
+        return user_obj._perm_cache
 
 
 # --- a refusal as the page's answer ------------------------------------------------------------

@@ -112,8 +112,10 @@ AUTH_PASSWORD_VALIDATORS = [
 # a chief juror with admin access) lifts it early by deleting the attempt in the admin.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "tournaments.roles.RolesBackend",  # Django's, with a user's permissions read in one query
 ]
+# Sessions read from the shared cache (the database keeps them too): a jury page asks for no session row.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

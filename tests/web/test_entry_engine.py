@@ -63,7 +63,8 @@ def test_re_entry_updates_rows_and_keeps_history_of_deleted_announcements():
     announcement = Announcement.objects.get(hand__match=match, hand__number=1)
     records = eight_hand_records()
     records[0]["announcements"] = []
-    matches.record_match(match, records, user=jury, expected_version=1)
+    matches.withdraw_submission(match, jury)  # the two-person rule: a submitted match is withdrawn to change it
+    matches.record_match(match, records, user=jury, expected_version=2)
     assert not Announcement.objects.filter(pk=announcement.pk).exists()
     deleted = Announcement.history.get(id=announcement.pk, history_type="-")
     assert deleted.history_user == jury
@@ -72,14 +73,17 @@ def test_re_entry_updates_rows_and_keeps_history_of_deleted_announcements():
 
 
 def test_a_stale_version_is_refused_and_nothing_overwritten():
-    match = make_match(hand_records=eight_hand_records())
+    match = make_match()
+    matches.record_match(match, eight_hand_records(), user=make_user("jury"), draft=True)  # being entered
     changed = eight_hand_records()
     changed[0]["announcements"] = []
-    matches.record_match(Match.objects.get(pk=match.pk), changed, user=make_user("jury"), expected_version=1)
+    matches.record_match(Match.objects.get(pk=match.pk), changed, user=make_user("jury"), expected_version=1,
+                         draft=True)
     late = eight_hand_records()
     late[2]["silent"] = []
     with pytest.raises(StaleMatch):
-        matches.record_match(Match.objects.get(pk=match.pk), late, user=make_user("jury"), expected_version=1)
+        matches.record_match(Match.objects.get(pk=match.pk), late, user=make_user("jury"), expected_version=1,
+                             draft=True)
     assert Hand.objects.get(match=match, number=3).score_b == 100  # four kings still there
     assert Match.objects.get(pk=match.pk).version == 2
 

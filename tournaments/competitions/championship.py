@@ -3,7 +3,7 @@ limit, the jury's agreement to a private or early match), the table."""
 
 import datetime
 
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -43,7 +43,9 @@ def check_championship_match(match) -> None:
     """R15: raise ValidationError naming the rule when a counted match may not be recorded."""
     if not counts_for_championship(match):
         return
-    championship = championship_of(match.competition.season)
+    competition = match.competition
+    own = competition.kind == Competition.Kind.CHAMPIONSHIP  # the match's own competition: not read again
+    championship = competition if own else championship_of(competition.season)
     check_match_limit(match, championship)
     check_jury_agreement(match, championship)
 
@@ -55,8 +57,11 @@ def check_match_limit(match, championship=None) -> None:
     recorded = counted_matches(match.competition.season).filter(hand_sum_a__isnull=False)
     if match.pk:
         recorded = recorded.exclude(pk=match.pk)
-    for team in (match.team_a, match.team_b):
-        if recorded.of_team(team).count() >= limit:
+    teams = (match.team_a, match.team_b)
+    played = recorded.aggregate(**{f"team_{side}": Count("pk", filter=Q(team_a=team) | Q(team_b=team))
+                                   for side, team in enumerate(teams)})  # both teams in one query
+    for side, team in enumerate(teams):
+        if played[f"team_{side}"] >= limit:
             raise Refused(
                 _("R15: %(team)s has already played %(limit)s championship matches this season; "
                   "a team plays at most %(limit)s.") % {"team": team, "limit": limit},

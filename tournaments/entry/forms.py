@@ -11,6 +11,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments import bridge
 from tournaments.collation import hungarian
 from tournaments.competitions.cup import current_round_tie, current_round_ties
 from tournaments.models import Competition, Match, Team
@@ -253,13 +254,12 @@ def initial_for(record, number):
 def hand_forms(count, data=None, records=None):
     """One form a hand; a hand not saved yet defaults to the attack alternating from hand 1 (R3)."""
     first = records[0]["attackers"] if records else "A"
-    other = "B" if first == "A" else "A"
     forms_ = []
     for number in range(1, count + 1):
         if records and number <= len(records):
             initial = initial_for(records[number - 1], number)
         else:
-            initial = {"attackers": first if number % 2 else other}
+            initial = {"attackers": bridge.attackers_in_hand(number, known_number=1, known_attackers=first)}
         forms_.append(HandForm(data, number=number, initial=initial))
     return forms_
 

@@ -55,14 +55,11 @@ class HandEntry:
 
 def first_attackers(stored: dict[int, dict]) -> str | None:
     """R3: hand 1's attackers as the stored hands have them (None before any is stored)."""
-    for number, record in sorted(stored.items()):
-        attackers = record["attackers"]
-        return attackers if number % 2 else ("B" if attackers == "A" else "A")
-    return None
+    return bridge.first_attackers({number: record["attackers"] for number, record in stored.items()})
 
 
 def attackers_of(number: int, first: str) -> str:
-    return first if number % 2 else ("B" if first == "A" else "A")
+    return bridge.attackers_in_hand(number, known_number=1, known_attackers=first)
 
 
 def stored_records(match) -> tuple[dict[int, dict], dict[int, dict]]:
@@ -127,15 +124,13 @@ def hand_entries(match, user=None) -> list[HandEntry]:
 
 def _attack_follows(form: HandForm, records: dict[int, dict], number: int) -> bool:
     """R3, for a hand typed but not stored: its attackers alternate with the stored hands'."""
-    others = {other: record for other, record in records.items() if other != number}
-    first = first_attackers(others)
-    if first is None or form.record["attackers"] == attackers_of(number, first):
-        return True
-    params = {"team": attackers_of(number, first), "number": number}
-    form.show_problems([bridge.Problem("attackers", "R3", _(
-        "attack alternates from hand 1: team %(team)s attacks in hand %(number)s") % params,
-        "attackers_expected", params)])
-    return False
+    try:
+        bridge.check_attack_follows(number, form.record["attackers"],
+                                    {other: record["attackers"] for other, record in records.items()})
+    except bridge.InvalidRecord as invalid:
+        form.show_problems(invalid.problems)
+        return False
+    return True
 
 
 def _follow_first_hand(entries: list[HandEntry]) -> None:
@@ -210,38 +205,60 @@ def save(request, match, number):
     goes back to the page, at the next hand."""
     _refuse_unless_editable(request, match, number)
     form, fields = _typed_form(request, number)
+    kept = drafts.of_match(match)
     entry = HandEntry(form, None, None)
-    if not form.is_blank:
-        drafts.keep(match, number, fields, request.user)
-        entry.answer = evaluate(form, report=True)
-        if entry.answer is not None:
-            _store(request, match, entry)
-    entries = hand_entries(match)
-    shown = entries[number - 1]
-    if not entry.saved_now:
+    recorded = None if form.is_blank else _store(request, match, entry, typed=number in kept)
+    if recorded is not None:
+        entries = _entries_after_save(match, recorded, kept)
+    else:
+        if not form.is_blank:
+            drafts.keep(match, number, fields, request.user)
+        entries = hand_entries(match)
+        shown = entries[number - 1]
         shown.form, shown.answer, shown.refusal = form, entry.answer, entry.refusal
-    shown.saved_now = entry.saved_now
     if not request.htmx:
-        if entry.saved_now:
+        if recorded is not None:
             messages.success(request, _("Hand %(number)s is saved.") % {"number": number})
         return redirect(reverse("jury:match", args=[match.pk]) + f"#hand-{_next_hand(entries, number)}")
     return render(request, "jury/_hand_saved.html", {
-        "match": match, "entry": shown, "entries": entries, "totals": running_totals(entries),
+        "match": match, "entry": entries[number - 1], "entries": entries, "totals": running_totals(entries),
         "summary": problem_summary(entries), "next_hand": _next_hand(entries, number),
         "all_stored": all(item.stored is not None for item in entries),
     }, status=200)
 
 
-def _store(request, match, entry: HandEntry) -> None:
+# Another hand's stored record, not read again after a save: the page shows only the saved hand.
+NOT_READ: dict = {}
+
+
+def _entries_after_save(match, recorded: matches.RecordedHand, kept) -> list[HandEntry]:
+    """The page's hands after one was stored, from what the door answered and the typing kept for
+    the others (their problems stay in the summary): no hand is read again."""
+    entries = []
+    for number in range(1, match.hands_expected + 1):
+        if number == recorded.number:
+            form = HandForm(number=number, initial=initial_for(recorded.record, number))
+            entries.append(HandEntry(form, recorded.answer, recorded.record, saved_now=True))
+            continue
+        draft = kept.get(number)
+        stored = NOT_READ if number in recorded.answers else None
+        if draft is not None:
+            form = bound_form(number, draft.fields)
+            entries.append(HandEntry(form, evaluate(form, report=True), stored, draft))
+        else:
+            entries.append(HandEntry(HandForm(number=number), recorded.answers.get(number), stored))
+    return entries
+
+
+def _store(request, match, entry: HandEntry, *, typed: bool) -> matches.RecordedHand | None:
+    """Through the door: the hand stored (None when refused, the refusal on the entry)."""
     form = entry.form
+    if not form.is_valid():
+        form.mark_invalid()
+        return None
     base = request.POST.get(f"h{form.number}-base")
-    records, _answers = stored_records(match)
-    if _same_as_stored(form, records.get(form.number)):  # nothing changed: nothing to store
-        drafts.discard(match, form.number)
-        entry.saved_now = True
-        return
     try:
-        matches.record_hand(match, form.number, form.record, user=request.user, base=base)
+        recorded = matches.record_hand(match, form.number, form.record, user=request.user, base=base, typed=typed)
     except bridge.InvalidRecord as invalid:
         form.show_problems(invalid.problems)
     except StaleHand as stale:
@@ -250,8 +267,9 @@ def _store(request, match, entry: HandEntry) -> None:
     except Refused as refused:
         entry.refusal = [refused.text]
     else:
-        drafts.discard(match, form.number)
-        entry.saved_now = True
+        entry.saved_now, entry.answer = True, recorded.answer
+        return recorded
+    return None
 
 
 def _next_hand(entries: list[HandEntry], number: int) -> int | None:
@@ -264,16 +282,17 @@ def save_all(request, match):
     """Every typed hand of the page posted at once (the page without JavaScript): each stored on
     its own when valid, the others kept as typed and marked."""
     _refuse_unless_editable(request, match)
+    kept = drafts.of_match(match)
     stored, not_stored = [], []
     for number in range(1, match.hands_expected + 1):
         form, fields = _typed_form(request, number)
         if form.is_blank:
             continue
-        drafts.keep(match, number, fields, request.user)
-        entry = HandEntry(form, evaluate(form, report=True), None)
-        if entry.answer is not None:
-            _store(request, match, entry)
-        (stored if entry.saved_now else not_stored).append(str(number))
+        if _store(request, match, HandEntry(form, None, None), typed=number in kept) is not None:
+            stored.append(str(number))
+        else:
+            drafts.keep(match, number, fields, request.user)
+            not_stored.append(str(number))
     if stored:
         messages.success(request, _("Stored: hand %(hands)s.") % {"hands": ", ".join(stored)})
     if not_stored:

@@ -88,7 +88,8 @@ class Entry:
 # Reasons are stored as the catalogue's English (gettext_noop where they are made), so each reader
 # sees them in their own language; these carry the jury's own words, or a hand's number, after a
 # fixed beginning.
-WORDED_REASONS = (gettext_noop("Correction: %(reason)s"), gettext_noop("Sent back: %(comment)s"),
+WORDED_REASONS = (gettext_noop("Correction: %(reason)s"), gettext_noop("Correction from a record file: %(reason)s"),
+                  gettext_noop("Sent back: %(comment)s"),
                   gettext_noop("Hand %(number)s saved"), gettext_noop("Hand %(number)s cleared"))
 
 

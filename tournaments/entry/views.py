@@ -424,18 +424,24 @@ def import_record(request, pk):
 
 
 def import_upload(request, match, data):
+    try:  # the two-person rule first, as every way in meets it, before the file is read
+        matches.check_hands_may_change(match, request.user, correction=match.is_locked)
+    except Refused as refused:
+        return [refused.text]
     record, problem = read_record_file(data["record"])
     if problem:
         return [problem]
     hands = record.get("hands") if isinstance(record, dict) else None
     if not isinstance(hands, list):
         return [_("hands: FORMAT: a match record holds a list of hand records (royal-tarokk-match/1)")]
+    file = matches.WayIn.RECORD_FILE
     try:
         if match.is_locked:
             matches.correct_match(match, hands, user=request.user, reason=data["reason"],
-                                 expected_version=data["version"])
+                                  expected_version=data["version"], way_in=file)
         else:
-            matches.record_match(match, hands, user=request.user, expected_version=data["version"], draft=True)
+            matches.record_match(match, hands, user=request.user, expected_version=data["version"], draft=True,
+                                 way_in=file)
     except bridge.InvalidRecord as invalid:
         return [str(problem) for problem in invalid.problems]
     except Refused as refused:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from scoring.feasts import FEASTS, SILENT_PREMIUMS
+from scoring.match import hands_in
 from tournaments.feast_names import FEAST_NAMES, SILENT_PREMIUM_NAMES
 
 from .competitions import Competition, CupTie
@@ -112,7 +113,7 @@ class Match(models.Model):
 
     @property
     def hands_expected(self):
-        return 2 if self.kind == self.Kind.TIE_BREAKER else 8
+        return hands_in(tie_breaker=self.kind == self.Kind.TIE_BREAKER)  # R13, R16
 
     @property
     def is_locked(self):

@@ -3,7 +3,7 @@
 import datetime
 
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import connections, models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
@@ -89,6 +89,8 @@ class TeamQuerySet(models.QuerySet):
         team's matches (R15-R17) takes its teams this way before any other row it locks (a tie, a
         Grand Prix event, a match), so two saves never wait for each other's rows. (SQLite takes no
         row locks; it lets one writer through at a time.)"""
+        if not connections[self.db].features.has_select_for_update:
+            return  # SQLite: the transaction already holds the whole database for writing
         list(self.select_for_update().filter(pk__in=team_ids).order_by("pk").values_list("pk", flat=True))
 
 

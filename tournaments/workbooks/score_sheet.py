@@ -15,10 +15,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import (
-    gettext_lazy,
-    gettext_noop,  # history reasons: stored in English, read translated
-)
+from django.utils.translation import gettext_lazy
 from openpyxl import Workbook
 from openpyxl.comments import Comment
 from openpyxl.styles import Alignment, Font, PatternFill
@@ -31,7 +28,6 @@ from tournaments.entry.forms import HandForm
 from tournaments.entry.lines import line_name
 from tournaments.outputs.titles import association_name
 from tournaments.refusals import Refused
-from tournaments.roles import ENTER
 
 from .safety import WorkbookRefused, open_workbook
 
@@ -183,7 +179,8 @@ def write_hands_sheet(sheet, match, list_ranges):
     for number in range(1, match.hands_expected + 1):
         row = FIRST_HAND_ROW + number - 1
         sheet.cell(row, 1, number)
-        sheet.cell(row, 2, "A" if number % 2 else "B")  # R3: alternating; the jury changes hand 1's if B began
+        # R3: alternating from A; the jury changes hand 1's (and so the others') if B began.
+        sheet.cell(row, 2, bridge.attackers_in_hand(number, known_number=1, known_attackers="A"))
     letters = columns()
     for field in fields:
         if field.key == "number":
@@ -464,10 +461,10 @@ SHEET_MISSING = gettext_lazy("The workbook is not a score sheet of this site: it
 def import_score_sheet(upload, match, user):
     """Read, check and store a filled score sheet for ``match`` as ``user`` typed it; the saved
     match (awaiting confirmation). Raises WorkbookRefused with every problem; nothing is saved then."""
-    if not user.has_perm(ENTER):
-        raise WorkbookRefused(_("Importing a score sheet needs the jury's permission."))
-    if match.is_locked:
-        raise WorkbookRefused(_("This match is confirmed; the chief jury corrects it on its page, with a reason."))
+    try:  # the two-person rule first, as every way in meets it, before the workbook is opened
+        matches.check_hands_may_change(match, user)
+    except Refused as refused:
+        raise WorkbookRefused(refused.text) from None
     book = open_workbook(upload)
     if len(book.worksheets) < 2:
         raise WorkbookRefused(str(SHEET_MISSING))
@@ -481,7 +478,7 @@ def import_score_sheet(upload, match, user):
     try:
         with transaction.atomic():
             matches.record_match(match, records, user=user, expected_version=version,
-                                reason=gettext_noop("Scores entered from a score sheet"))
+                                 way_in=matches.WayIn.WORKBOOK)
     except bridge.InvalidRecord as invalid:
         engine_problems(sheet, hand_rows, invalid, problems)
         problems.raise_if_any()

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_safe
 
 from tournaments.models import Season
 from tournaments.outputs.sheets import CONTENT_TYPE
+from tournaments.refusals import match_confirmed
 from tournaments.roles import get_match, jury_only, organisers_only
 
 from . import roster, score_sheet
@@ -41,7 +42,7 @@ def score_sheet_upload(request, pk):
     """Upload a filled score sheet: checked whole, stored as typed entry awaiting confirmation."""
     match = get_match(pk)
     if match.is_locked:
-        raise PermissionDenied(_("A confirmed match is corrected on its page by the chief jury."))
+        raise PermissionDenied(match_confirmed().text)  # the door's refusal, before the upload is read
     form = WorkbookForm(request.POST or None, request.FILES or None)
     problems = []
     if request.method == "POST" and form.is_valid():

@@ -1,0 +1,221 @@
+"""One door for hands: whichever way a match's hands come in (the entry page, a filled score
+sheet, a match record file, the admin), a submitted match's hands change only after the juror who
+submitted it withdraws it, a confirmed match's only by the chief jury's correction, and every way
+meets the same refusal in the same words. A hand save costs a fixed number of statements and
+runs the engine once."""
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import translation
+
+from tests.factories import eight_hand_records, make_match, make_user
+from tests.web.test_score_sheets import as_file, download, fill
+from tournaments import bridge, matches
+from tournaments.entry.forms import initial_for
+from tournaments.models import Hand, Match
+from tournaments.refusals import match_confirmed, match_submitted
+
+pytestmark = pytest.mark.django_db
+
+with translation.override("en"):  # the pages' language in the tests
+    SUBMITTED = match_submitted().text
+    CONFIRMED = match_confirmed().text
+
+
+def hands_of(match):
+    """What is stored of the match's hands, to compare before and after a refused way in."""
+    return [bridge.hand_record(hand) for hand in bridge.hands_with_facts().filter(match=match).order_by("number")]
+
+
+def other_hands():
+    """The match typed otherwise: hand 1's pheasant lost instead of won."""
+    records = eight_hand_records()
+    records[0]["announcements"][0]["result"] = "lost"
+    return records
+
+
+@pytest.fixture
+def submitted():
+    """A match entered and submitted by alice, awaiting a second juror."""
+    return make_match(hand_records=eight_hand_records(), user=make_user("jury", username="alice"))
+
+
+@pytest.fixture
+def confirmed():
+    return make_match(hand_records=eight_hand_records(), confirmed=True)
+
+
+def post_hand(client, match, number, record):
+    data = {f"h{number}-{name}": "" if value is None else value for name, value in initial_for(record, number).items()}
+    return client.post(reverse("jury:save_hand", args=[match.pk, number]), data, headers={"HX-Request": "true"})
+
+
+def post_record_file(client, match, records, **extra):
+    record = {"format": "royal-tarokk-match/1", "hands": records}
+    upload = SimpleUploadedFile("match.json", json.dumps(record).encode(), content_type="application/json")
+    return client.post(reverse("jury:import", args=[match.pk]), {"version": match.version, "record": upload, **extra})
+
+
+def post_score_sheet(client, match, records):
+    book = fill(download(client, match), records)
+    return client.post(reverse("workbooks:score_sheet_upload", args=[match.pk]), {"workbook": as_file(book)})
+
+
+def text_of(response):
+    return response.content.decode()
+
+
+# --- a submitted match: no way in changes its hands ---------------------------------------------
+
+
+@pytest.mark.parametrize("who", ["jury", "chief"])
+def test_a_submitted_match_is_not_overwritten_from_the_entry_page(client, submitted, who):
+    client.force_login(make_user(who))
+    before = hands_of(submitted)
+    response = post_hand(client, submitted, 1, other_hands()[0])
+    assert response.status_code == 403
+    assert SUBMITTED in text_of(response)
+    assert hands_of(submitted) == before
+
+
+@pytest.mark.parametrize("who", ["jury", "chief"])
+def test_a_submitted_match_is_not_overwritten_by_a_record_file(client, submitted, who):
+    client.force_login(make_user(who))
+    before, version = hands_of(submitted), submitted.version
+    response = post_record_file(client, submitted, other_hands())
+    assert response.status_code == 422
+    assert SUBMITTED in text_of(response)
+    fresh = Match.objects.get(pk=submitted.pk)
+    assert (fresh.state, fresh.version) == (Match.State.ENTERED, version)  # not sent back to "being entered"
+    assert hands_of(submitted) == before
+
+
+@pytest.mark.parametrize("who", ["jury", "chief"])
+def test_a_submitted_match_is_not_overwritten_by_a_score_sheet(client, submitted, who):
+    client.force_login(make_user(who))
+    before, version = hands_of(submitted), submitted.version
+    response = post_score_sheet(client, submitted, other_hands())
+    assert response.status_code == 422
+    assert SUBMITTED in text_of(response)
+    assert Match.objects.get(pk=submitted.pk).version == version
+    assert hands_of(submitted) == before
+
+
+@translation.override("en")
+def test_the_door_itself_refuses_a_submitted_match_whoever_calls_it(submitted):
+    for user in (make_user("jury"), make_user("chief"), submitted.entered_by):
+        with pytest.raises(matches.Refused) as refused:
+            matches.record_match(submitted, other_hands(), user=user, way_in=matches.WayIn.RECORD_FILE)
+        assert refused.value.text == SUBMITTED
+        with pytest.raises(matches.Refused) as refused:
+            matches.record_hand(submitted, 1, other_hands()[0], user=user)
+        assert refused.value.text == SUBMITTED
+
+
+def test_once_withdrawn_by_its_juror_the_match_takes_a_record_file_again(client, submitted):
+    alice = submitted.entered_by
+    matches.withdraw_submission(submitted, alice)
+    client.force_login(alice)
+    response = post_record_file(client, Match.objects.get(pk=submitted.pk), other_hands())
+    assert response.status_code == 302
+    fresh = Match.objects.get(pk=submitted.pk)
+    assert fresh.state == Match.State.IN_ENTRY
+    assert hands_of(fresh)[0]["announcements"][0]["result"] == "lost"
+    assert fresh.history.first().history_change_reason == "Hands saved from a record file"  # the way in
+
+
+# --- a confirmed match: only the chief jury's correction, with a reason ------------------------
+
+
+def test_a_confirmed_match_is_not_overwritten_by_a_jurors_record_file_or_score_sheet(client, confirmed):
+    client.force_login(make_user("jury"))
+    before = hands_of(confirmed)
+    for response in (post_record_file(client, confirmed, other_hands()),
+                     post_score_sheet(client, confirmed, other_hands()),
+                     post_hand(client, confirmed, 1, other_hands()[0])):
+        assert response.status_code == 403
+        assert CONFIRMED in text_of(response)
+    assert hands_of(confirmed) == before
+
+
+def test_a_confirmed_match_is_corrected_by_a_record_file_of_the_chief_jury_with_a_reason(client, confirmed):
+    client.force_login(make_user("chief"))
+    response = post_record_file(client, confirmed, other_hands(), reason="Hand 1: the pheasant was lost")
+    assert response.status_code == 302
+    fresh = Match.objects.get(pk=confirmed.pk)
+    assert fresh.state == Match.State.CONFIRMED
+    assert hands_of(fresh)[0]["announcements"][0]["result"] == "lost"
+    assert fresh.history.first().history_change_reason == (
+        "Correction from a record file: Hand 1: the pheasant was lost")
+
+
+def test_a_chief_jury_score_sheet_does_not_correct_a_confirmed_match(client, confirmed):
+    # A score sheet carries no reason: a confirmed match is corrected on its page or by a record file.
+    client.force_login(make_user("chief"))
+    before = hands_of(confirmed)
+    response = post_score_sheet(client, confirmed, other_hands())
+    assert response.status_code == 403
+    assert CONFIRMED in text_of(response)
+    assert hands_of(confirmed) == before
+
+
+# --- the admin writes no hand -------------------------------------------------------------------
+
+
+def test_the_admin_shows_matches_read_only_and_has_no_page_for_hands(client, submitted):
+    client.force_login(make_user("organiser"))
+    change = reverse("admin:tournaments_match_change", args=[submitted.pk])
+    response = client.post(change, {"state": Match.State.CONFIRMED, "score_a": 100})
+    assert response.status_code == 403
+    assert Match.objects.get(pk=submitted.pk).state == Match.State.ENTERED
+    from django.contrib import admin
+
+    assert Hand not in admin.site._registry
+
+
+# --- the cost of a hand save --------------------------------------------------------------------
+
+
+@pytest.fixture
+def counted_engine(monkeypatch):
+    """How many times the rules engine checks and scores a hand record."""
+    calls = []
+    checking = bridge.scoring.check_hand
+
+    def counted(record):
+        calls.append(record)
+        return checking(record)
+
+    monkeypatch.setattr(bridge.scoring, "check_hand", counted)
+    return calls
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_save_costs_at_most_fifteen_statements_and_one_engine_run(client, counted_engine):
+    # Statements as the production database sees them (a real transaction, no test savepoints):
+    # 1 user, 2 permissions (the session comes from the cache), 3 the match, 4 the typing kept,
+    # 5 BEGIN, 6 the hands stored (attackers, scores), 7 the match claimed (version, state, entered
+    # by), 8-9 the hand and its history, 10-11 its announcement and their history, 12 the match's
+    # history row, 13 the typing forgotten, 14 COMMIT; 15 when the match is scored or starts being
+    # entered: the R15 count of both teams' matches.
+    juror = make_user("jury")
+    client.force_login(juror)
+    match = make_match()
+    for number, record in enumerate(eight_hand_records(), start=1):
+        keep = {f"h{number}-{name}": "" if value is None else value for name, value in initial_for(record, number).items()}
+        client.post(reverse("jury:keep_hand", args=[match.pk, number]), keep, headers={"HX-Request": "true"})
+        counted_engine.clear()
+        with CaptureQueriesContext(connection) as statements:
+            response = post_hand(client, match, number, record)
+        assert response.status_code == 200
+        assert 'class="hand hand-stored"' in text_of(response)
+        assert len(statements) <= 15, (number, [query["sql"][:80] for query in statements])
+        assert len(counted_engine) == 1, number
+    match.refresh_from_db()
+    assert (match.score_a, match.score_b) == (88, 93)
+    assert Hand.objects.filter(match=match).count() == 8
