@@ -7,27 +7,24 @@ standings pages read, so a certificate exists only for what a page shows; anythi
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django.template.loader import render_to_string
 from django.urls import path
 from django.utils import timezone, translation
 from django.utils.formats import date_format
-from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
-from weasyprint import HTML
-from weasyprint.urls import URLFetcher
 
 from tournaments import standings
 from tournaments.competitions import cup as cup_rules
 from tournaments.competitions import grand_prix as grand_prix_rules
 from tournaments.feast_names import FEAST_NAMES
 from tournaments.models import Competition, CupAward
-from tournaments.outputs.titles import association_name
+from tournaments.outputs import pdf
 from tournaments.standings import get_competition, get_season
 
 DEFAULT_LANGUAGE = "hu"
+TEMPLATE = "certificates/certificate.html"
 PODIUM = 3
 
 
@@ -48,12 +45,16 @@ def language_of(request):
     return asked if asked in dict(settings.LANGUAGES) else DEFAULT_LANGUAGE
 
 
-def render_pdf(certificate) -> bytes:
-    html = render_to_string("certificates/certificate.html", {
-        "certificate": certificate, "association": association_name(),
-        "issued": date_format(timezone.localdate(), "Y. F j." if translation.get_language() == "hu" else "j F Y"),
-    })
-    return HTML(string=html, url_fetcher=URLFetcher(allowed_protocols=())).write_pdf()
+def issued_today() -> str:
+    """Today as a certificate is dated: "2026. december 1." in Hungarian, "1 December 2026" else."""
+    return date_format(timezone.localdate(), "Y. F j." if translation.get_language() == "hu" else "j F Y")
+
+
+def render(request, certificate):
+    """The certificate as a PDF response, laid out and served as every other PDF of the site."""
+    return pdf.response(request, TEMPLATE, {"certificate": certificate, "issued": issued_today()},
+                        f"{certificate.honour}: {certificate.recipient}",
+                        download_name=f"{certificate.file_name}.pdf")
 
 
 def certificate_view(build):
@@ -62,11 +63,7 @@ def certificate_view(build):
     @require_safe
     def view(request, *args, **kwargs):
         with translation.override(language_of(request)):
-            certificate = build(request, *args, **kwargs)
-            pdf = render_pdf(certificate)
-        response = HttpResponse(pdf, content_type="application/pdf")
-        response["Content-Disposition"] = content_disposition_header(False, f"{certificate.file_name}.pdf")
-        return response
+            return render(request, build(request, *args, **kwargs))
 
     view.__name__ = build.__name__
     view.__doc__ = build.__doc__

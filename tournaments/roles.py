@@ -16,7 +16,6 @@ from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 
 from .models import Match
 from .refusals import NotAllowed, Refused, match_confirmed, match_submitted

@@ -8,8 +8,16 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.factories import make_team
-from tests.web.test_outputs import best_match_tie, championship_season, drawn_cup, play_tie, trophy_register
+from tests.web.test_outputs import (
+    assert_pdf,
+    best_match_tie,
+    championship_season,
+    drawn_cup,
+    play_tie,
+    trophy_register,
+)
 from tournaments.models import CupAward, CupTie
+from tournaments.outputs import pdf
 
 pytestmark = pytest.mark.django_db
 
@@ -39,6 +47,20 @@ def test_a_cup_award_names_the_player_the_cup_the_date_and_the_trophy(client):
     assert award.player.name in text
     assert f"{award.threshold} trófeapont" in text and award.awarded_on.isoformat() in text
     assert "Royal" in text  # the trophy that reached it
+
+
+def test_a_certificate_is_laid_out_and_served_as_every_other_pdf(client, monkeypatch):
+    trophy_register(1)
+    award = CupAward.objects.first()
+    laid_out, lay_out = [], pdf.document
+    monkeypatch.setattr(pdf, "document", lambda request, template, context: laid_out.append(template) or lay_out(
+        request, template, context))
+
+    response = client.get(reverse("certificates:cup_award", args=[award.pk]))
+
+    assert_pdf(response, f"trophy-cup-{award.pk}.pdf")
+    assert laid_out == ["certificates/certificate.html"]
+    assert award.player.name in read(response)
 
 
 def test_a_withdrawn_cup_has_no_certificate(client):

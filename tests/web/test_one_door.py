@@ -50,9 +50,14 @@ def confirmed():
     return make_match(hand_records=eight_hand_records(), confirmed=True)
 
 
+def typed(record, number):
+    """What the entry page posts for one hand (the notation the jury types)."""
+    return {f"h{number}-{name}": "" if value is None else value for name, value in initial_for(record, number).items()}
+
+
 def post_hand(client, match, number, record):
-    data = {f"h{number}-{name}": "" if value is None else value for name, value in initial_for(record, number).items()}
-    return client.post(reverse("jury:save_hand", args=[match.pk, number]), data, headers={"HX-Request": "true"})
+    return client.post(reverse("jury:save_hand", args=[match.pk, number]), typed(record, number),
+                       headers={"HX-Request": "true"})
 
 
 def post_record_file(client, match, records, **extra):
@@ -207,8 +212,8 @@ def test_a_hand_save_costs_at_most_fifteen_statements_and_one_engine_run(client,
     client.force_login(juror)
     match = make_match()
     for number, record in enumerate(eight_hand_records(), start=1):
-        keep = {f"h{number}-{name}": "" if value is None else value for name, value in initial_for(record, number).items()}
-        client.post(reverse("jury:keep_hand", args=[match.pk, number]), keep, headers={"HX-Request": "true"})
+        client.post(reverse("jury:keep_hand", args=[match.pk, number]), typed(record, number),
+                    headers={"HX-Request": "true"})
         counted_engine.clear()
         with CaptureQueriesContext(connection) as statements:
             response = post_hand(client, match, number, record)

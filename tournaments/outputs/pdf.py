@@ -1,6 +1,8 @@
-"""A4 PDFs of the public standings: a template of templates/print/ rendered to HTML, then laid out
-by weasyprint. Each page carries the association's name, the document's title, the date and time
-it was printed and its page number (the page margins, set in print/base.html)."""
+"""A4 PDFs: a template rendered to HTML, then laid out by weasyprint, for every PDF the site serves
+(the standings of templates/print/, the score sheets, the certificates), so that each is laid out
+with the same fetching rules and served the same way. A page of the standings carries the
+association's name, the document's title, the date and time it was printed and its page number
+(the page margins, set in print/base.html); a certificate's template lays out its own page."""
 
 from django.http import HttpResponse
 from django.template.loader import render_to_string
@@ -49,18 +51,25 @@ def margins(printed_at) -> dict:
 
 
 def document(request, template_name, context):
-    """The laid-out document (its pages can be read back, as the tests do). Nothing outside the
-    HTML is fetched: the styles are in the page and the standings have no images."""
+    """The laid-out document (its pages can be read back, as the tests do)."""
     printed_at = timezone.now()
     html = render_to_string(template_name, {
         **context, "association": association_name(), "printed_at": printed_at, "margins": margins(printed_at),
     }, request=request)
+    return lay_out(html)
+
+
+def lay_out(html):
+    """weasyprint's layout of ``html``. Nothing outside the HTML is fetched (no address is allowed):
+    the styles are in the page, the lettering is the system's fonts and no PDF has images, so a
+    name in a document can never make the server fetch anything."""
     return HTML(string=html, url_fetcher=URLFetcher(allowed_protocols=())).render()
 
 
-def response(request, template_name, context, title) -> HttpResponse:
-    """The PDF shown in the browser (inline), under a file name taken from its title."""
+def response(request, template_name, context, title, download_name=None) -> HttpResponse:
+    """The PDF shown in the browser (inline), under ``download_name`` or a file name taken from its
+    title."""
     pdf = document(request, template_name, {**context, "title": title}).write_pdf()
     answer = HttpResponse(pdf, content_type=CONTENT_TYPE)
-    answer["Content-Disposition"] = content_disposition_header(False, file_name(title, "pdf"))
+    answer["Content-Disposition"] = content_disposition_header(False, download_name or file_name(title, "pdf"))
     return answer

@@ -1,6 +1,7 @@
 """Spreadsheets (.xlsx) of the public standings with openpyxl: one sheet, the column headings in a
 bold first row that stays in view (frozen), widths set from the contents, every figure stored as a
-number (an average keeps its decimal) and every missing figure as an empty cell."""
+number (an average keeps its decimal), every missing figure as an empty cell, and every name as
+text however it begins (tournaments.spreadsheet_cells)."""
 
 import io
 from dataclasses import dataclass
@@ -12,13 +13,14 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
+from tournaments.spreadsheet_cells import write_row
+
 from .titles import association_name, file_name
 
 CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 SHEET_TITLE_LIMIT = 31  # Excel's limit on a sheet's name
 SHEET_TITLE_FORBIDDEN = str.maketrans({character: " " for character in "[]:*?/\\"})
 NARROWEST, WIDEST = 6, 60  # column widths, in characters
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # how a spreadsheet recognises a formula (or DDE)
 
 
 @dataclass(frozen=True)
@@ -61,27 +63,15 @@ def workbook(title, columns, rows) -> Workbook:
     book.properties.creator = association_name()
     sheet = book.active
     sheet.title = sheet_title(title)
-    sheet.append([str(column.heading) for column in columns])
-    for row in rows:
-        sheet.append([getattr(row, column.field) for column in columns])
-    for cells in sheet.iter_rows():
-        for cell in cells:
-            keep_as_text(cell)
-    for cell in sheet[1]:
+    for cell in write_row(sheet, 1, [str(column.heading) for column in columns]):
         cell.font = Font(bold=True)
+    for number, row in enumerate(rows, start=2):
+        write_row(sheet, number, [getattr(row, column.field) for column in columns])
     sheet.freeze_panes = "A2"
     sheet.auto_filter.ref = sheet.dimensions
     for index, column in enumerate(columns, start=1):
         set_column(sheet, index, column)
     return book
-
-
-def keep_as_text(cell) -> None:
-    """A text that a spreadsheet would read as a formula (a team named "=HYPERLINK(...)") is stored
-    as text, marked so that editing the cell keeps it text (formula injection)."""
-    if isinstance(cell.value, str) and cell.value.startswith(FORMULA_STARTS):
-        cell.data_type = "s"  # openpyxl took a leading "=" for a formula
-        cell.quotePrefix = True
 
 
 def set_column(sheet, index, column) -> None:

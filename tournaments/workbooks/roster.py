@@ -15,6 +15,7 @@ from openpyxl.styles import Font
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from tournaments.models import Player, Team
+from tournaments.spreadsheet_cells import write_row
 
 from .safety import open_workbook
 from .score_sheet import CellProblems, text
@@ -42,15 +43,11 @@ def build(season) -> bytes:
     book = Workbook()
     sheet = book.active
     sheet.title = _("Teams and players")
-    sheet.append([str(heading) for heading in headings()])
-    for cell in sheet[1]:
+    for cell in write_row(sheet, 1, [str(heading) for heading in headings()]):
         cell.font = Font(bold=True)
     sheet.freeze_panes = "A2"
-    for team in Team.objects.filter(season=season).with_players().order_by("name"):
-        for role in ROLES:
-            player = getattr(team, role)
-            if player is not None:
-                sheet.append([player.name, player.membership_number, team.name, role])
+    for row, values in enumerate(roster_rows(season), start=2):
+        write_row(sheet, row, values)
     for letter, width in zip("ABCD", (30, 20, 30, 12), strict=True):
         sheet.column_dimensions[letter].width = width
     roles = DataValidation(type="list", formula1='"' + ",".join(ROLES) + '"', allow_blank=True)
@@ -62,6 +59,15 @@ def build(season) -> bytes:
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
+
+
+def roster_rows(season):
+    """The season's players as the workbook lists them: name, membership number, team, role."""
+    for team in Team.objects.filter(season=season).with_players().order_by("name"):
+        for role in ROLES:
+            player = getattr(team, role)
+            if player is not None:
+                yield [player.name, player.membership_number, team.name, role]
 
 
 @dataclass

@@ -28,6 +28,7 @@ from tournaments.entry.forms import HandForm
 from tournaments.entry.lines import line_name
 from tournaments.outputs.titles import association_name
 from tournaments.refusals import Refused
+from tournaments.spreadsheet_cells import write, write_at
 
 from .safety import WorkbookRefused, open_workbook
 
@@ -129,8 +130,8 @@ def build(match) -> bytes:
 
 def write_match_sheet(sheet, match):
     sheet.title = _("Match")
-    sheet["A1"] = _("%(association)s: score sheet") % {"association": association_name()}
-    sheet["A1"].font = Font(bold=True, size=14)
+    title = write_at(sheet, "A1", _("%(association)s: score sheet") % {"association": association_name()})
+    title.font = Font(bold=True, size=14)
     rows = [
         (_("Match number"), match.pk), (_("Version"), match.version),
         (_("Competition"), match.competition.name), (_("Date"), match.played_on), (_("Venue"), match.place),
@@ -142,10 +143,10 @@ def write_match_sheet(sheet, match):
         (_("B catcher"), str(match.b_catcher or match.team_b.catcher)),
     ]
     for row, (label, value) in enumerate(rows, start=3):
-        sheet.cell(row, 1, str(label)).font = Font(bold=True)
-        sheet.cell(row, 2, value)
-    sheet.cell(3 + len(rows) + 1, 1, _("Fill in the Hands sheet and upload the workbook on the match's page. "
-                                       "The match number and version above must stay as they are."))
+        write(sheet, row, 1, str(label)).font = Font(bold=True)
+        write(sheet, row, 2, value)
+    write(sheet, 3 + len(rows) + 1, 1, _("Fill in the Hands sheet and upload the workbook on the match's page. "
+                                         "The match number and version above must stay as they are."))
     sheet.column_dimensions["A"].width = 18
     sheet.column_dimensions["B"].width = 40
     sheet["B6"].number_format = "yyyy-mm-dd"
@@ -155,11 +156,10 @@ def write_lists(sheet) -> dict[str, str]:
     """Each list's ids in its column and names beside them; the drop-downs' ranges by column."""
     ranges = {}
     for letter, heading, entries in lists():
-        sheet[f"{letter}1"] = str(heading)
-        sheet[f"{letter}1"].font = Font(bold=True)
+        write_at(sheet, f"{letter}1", str(heading)).font = Font(bold=True)
         for row, (value, name) in enumerate(entries, start=2):
-            sheet[f"{letter}{row}"] = value
-            sheet.cell(row, sheet[f"{letter}{row}"].column + 1, str(name))
+            listed = write_at(sheet, f"{letter}{row}", value)
+            write(sheet, row, listed.column + 1, str(name))  # its name beside it, for the reader
         ranges[letter] = f"'{sheet.title}'!${letter}$2:${letter}${len(entries) + 1}"
         sheet.column_dimensions[letter].width = 20
     return ranges
@@ -169,7 +169,7 @@ def write_hands_sheet(sheet, match, list_ranges):
     fields = hand_fields()
     last_row = FIRST_HAND_ROW + match.hands_expected - 1
     for index, field in enumerate(fields, start=1):
-        cell = sheet.cell(1, index, str(field.heading))
+        cell = write(sheet, 1, index, str(field.heading))
         cell.font, cell.fill = Font(bold=True), HEADER_FILL
         cell.alignment = Alignment(wrap_text=True, vertical="top")
         sheet.column_dimensions[get_column_letter(index)].width = field.width
@@ -178,9 +178,9 @@ def write_hands_sheet(sheet, match, list_ranges):
     sheet.freeze_panes = "B2"
     for number in range(1, match.hands_expected + 1):
         row = FIRST_HAND_ROW + number - 1
-        sheet.cell(row, 1, number)
+        write(sheet, row, 1, number)
         # R3: alternating from A; the jury changes hand 1's (and so the others') if B began.
-        sheet.cell(row, 2, bridge.attackers_in_hand(number, known_number=1, known_attackers="A"))
+        write(sheet, row, 2, bridge.attackers_in_hand(number, known_number=1, known_attackers="A"))
     letters = columns()
     for field in fields:
         if field.key == "number":
