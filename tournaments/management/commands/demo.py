@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import bridge, bulk, matches, register
+from tournaments import bridge, matches, register
 from tournaments.competitions import cup, free_games
 from tournaments.models import Competition, FreeGame, GrandPrixEntry, Match, Player, Season, Team, TrophyWin
 from tournaments.roles import CHIEF_JURY, JURY, ORGANISER, ensure_roles
@@ -255,12 +255,12 @@ class Demo:
     def played(self, match, full=False):
         records = bridge.random_hand_records(self.rng, match.hands_expected,
                                              first_attackers=self.rng.choice("AB"), full=full, table=True)
-        return bulk.PlayedMatch(match, records)
+        return matches.PlayedMatch(match, records)
 
-    def record_in_bulk(self, matches, full_every=10):
+    def record_in_bulk(self, unsaved, full_every=10):
         juror = self.users[self.rng.choice(["jury1", "jury2"])]
-        played = (self.played(match, full=number % full_every == 0) for number, match in enumerate(matches))
-        return bulk.record_confirmed(played, juror=juror, chief=self.users["chief"])
+        played = (self.played(match, full=number % full_every == 0) for number, match in enumerate(unsaved))
+        return matches.record_confirmed(played, juror=juror, chief=self.users["chief"])
 
     def full_championship(self):
         """R15: every team plays its 52 matches: team i meets teams i+1 ... i+26 (around the
