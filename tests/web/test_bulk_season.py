@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_team, make_user
-from tournaments import bridge, bulk
+from tournaments import bridge, matches
 from tournaments.models import Announcement, Hand, Match, SilentPremium, TrophyWin
 
 pytestmark = pytest.mark.django_db
@@ -47,11 +47,11 @@ def test_bulk_rows_are_the_bridges_rows_and_rescore_agrees():
     in_bulk = unsaved_match(competition)
     generated = [unsaved_match(competition) for _ in range(3)]
     rng = random.Random(7)
-    played = [bulk.PlayedMatch(in_bulk, eight_hand_records())]
-    played += [bulk.PlayedMatch(match, bridge.random_hand_records(rng, 8, full=number == 0, table=True))
+    played = [matches.PlayedMatch(in_bulk, eight_hand_records())]
+    played += [matches.PlayedMatch(match, bridge.random_hand_records(rng, 8, full=number == 0, table=True))
                for number, match in enumerate(generated)]
 
-    stored = bulk.record_confirmed(played, juror=make_user("jury"), chief=make_user("chief"))
+    stored = matches.record_confirmed(played, juror=make_user("jury"), chief=make_user("chief"))
 
     assert stored == 32
     assert stored_rows(in_bulk) == stored_rows(one_by_one)
@@ -69,5 +69,5 @@ def test_a_refused_hand_stores_nothing():
     records = eight_hand_records()
     records[3]["holdings"]["A"]["trumps"] = 40
     with pytest.raises(bridge.InvalidRecord):
-        bulk.record_confirmed([bulk.PlayedMatch(match, records)], juror=make_user("jury"), chief=make_user("chief"))
+        matches.record_confirmed([matches.PlayedMatch(match, records)], juror=make_user("jury"), chief=make_user("chief"))
     assert not Match.objects.filter(team_a=match.team_a).exists()
