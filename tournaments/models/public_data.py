@@ -46,13 +46,15 @@ class PublicDataVersion(models.Model):
 
 def changed(using: str | None = None) -> None:
     """Public data changed on this database: move the version on in the current transaction (or at
-    once, outside one). Once a transaction or savepoint is enough until the version is read again."""
+    once, outside one). Once a transaction is enough, until the version is read again there or the
+    savepoint that moved it rolls back."""
     connection = connections[using or DEFAULT_DB_ALIAS]
     if _moved_here(connection):
         return
     _move(connection.alias)
     if connection.in_atomic_block:
-        connection.on_commit(_marker(connection))
+        connection.public_data_moved = _marker()
+        connection.on_commit(connection.public_data_moved)
 
 
 def _move(using: str) -> None:
@@ -70,26 +72,23 @@ def _step(row) -> int:
     return row.update(number=F("number") + 1, epoch=new_epoch(), changed_at=timezone.now())
 
 
-def _marker(connection):
-    """A marker kept with the transaction's on-commit callbacks: Django drops it when the
-    transaction (or the savepoint it was made in) rolls back, together with the move itself."""
+def _marker():
+    """Kept with the transaction's on-commit callbacks, which Django drops with the transaction or
+    the savepoint it was made in when they roll back, together with the move itself."""
 
     def moved():
         pass
 
-    moved.savepoints = set(connection.savepoint_ids)
-    connection.public_data_moved = moved
     return moved
 
 
 def _moved_here(connection) -> bool:
-    """Whether this transaction, at this savepoint, has moved the version since it was last read
-    on this connection."""
+    """Whether the current transaction holds a move made since the version was last read on this
+    connection (its marker is still among the transaction's callbacks)."""
     marker = getattr(connection, "public_data_moved", None)
     if marker is None or not connection.in_atomic_block:
         return False
-    return marker.savepoints == set(connection.savepoint_ids) and any(
-        func is marker for _, func, _ in connection.run_on_commit)
+    return any(func is marker for _, func, _ in connection.run_on_commit)
 
 
 def read(using: str = DEFAULT_DB_ALIAS):
@@ -149,8 +148,8 @@ class PublicData(models.Model):
 
     class Meta:
         abstract = True
-        # Django's own bulk paths (a reverse relation's add() and remove(), refresh_from_db()) take
-        # the base manager, which is otherwise a plain one: these take this one's QuerySet.
+        # Some of Django's own writes (a reverse relation's add(), for one) take the base manager,
+        # which is otherwise a plain one: these take this QuerySet too.
         base_manager_name = "objects"
 
     def save(self, *args, **kwargs):
@@ -166,8 +165,8 @@ class PublicData(models.Model):
 
     def _save_table(self, raw=False, cls=None, force_insert=False, force_update=False, using=None,
                     update_fields=None):
-        """A raw save (a restore, loaddata: ``Model.save_base(raw=True)``) skips save(), and still
-        writes public facts: it moves the version here, the one step every save passes."""
+        """A raw save (a restore, loaddata: ``Model.save_base(raw=True)``) skips save() and writes
+        public facts all the same: it moves the version here, the one step every save passes."""
         updated = super()._save_table(raw, cls, force_insert, force_update, using, update_fields)
         if raw:
             changed(using)
