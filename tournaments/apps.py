@@ -10,15 +10,12 @@ class TournamentsConfig(AppConfig):
         from django.db.backends.signals import connection_created
         from django.db.models.signals import post_migrate
 
-        from tournaments import (
-            checks,  # noqa: F401 (registers the site's system checks)
-            public_cache,
-        )
+        from tournaments import checks  # noqa: F401 (registers the site's system checks)
         from tournaments.collation import register_sqlite_collation
+        from tournaments.models import public_data
 
         # SQLite has no ICU: names order in Hungarian there through the same collation name.
         connection_created.connect(register_sqlite_collation, dispatch_uid="hungarian-collation")
-        # Every write to the app's tables moves the public data version on (public_cache).
-        connection_created.connect(public_cache.install, dispatch_uid="public-data-version")
-        # A deployment migrates: pages rendered by the previous code are not served again.
-        post_migrate.connect(public_cache.after_migrate, sender=self, dispatch_uid="public-data-version-migrate")
+        # A deployment migrates: pages rendered by the previous code are not served again. (Every
+        # other move of the public data version is made by the models that hold public data.)
+        post_migrate.connect(public_data.after_migrate, sender=self, dispatch_uid="public-data-version-migrate")

@@ -126,7 +126,7 @@ def confirm_a_match(teams):
 
 
 def rename_a_team(teams):
-    Team.objects.filter(pk=teams[0].pk).update(name="Renamed Rooks")  # a bulk update bumps too
+    Team.objects.filter(pk=teams[0].pk).update(name="Renamed Rooks")  # a QuerySet's update() moves it too
     return [(page_name, "Renamed Rooks") for page_name in ("season", "championship", "team", "cup")]
 
 

@@ -4,11 +4,11 @@ from .competitions import Competition, CupEntry, CupTie, FreeGame, FreeGameScore
 from .history import stamp
 from .matches import Announcement, Hand, HandDraft, Match, SilentPremium
 from .people import Player, Season, Team
-from .public_data import PublicDataVersion
+from .public_data import PublicData, PublicDataQuerySet, PublicDataVersion
 from .trophies import CupAward, TrophyWin
 
 __all__ = [
     "Announcement", "Competition", "CupAward", "CupEntry", "CupTie", "FreeGame", "FreeGameScore",
-    "GrandPrixEntry", "Hand", "HandDraft", "Match", "Player", "PublicDataVersion", "Season", "SilentPremium",
-    "Team", "TrophyWin", "stamp",
+    "GrandPrixEntry", "Hand", "HandDraft", "Match", "Player", "PublicData", "PublicDataQuerySet",
+    "PublicDataVersion", "Season", "SilentPremium", "Team", "TrophyWin", "stamp",
 ]

@@ -11,9 +11,10 @@ from simple_history.models import HistoricalRecords
 from tournaments.collation import hungarian
 
 from .people import Player, Season, Team
+from .public_data import PublicData
 
 
-class Competition(models.Model):
+class Competition(PublicData):
     class Kind(models.TextChoices):
         CHAMPIONSHIP = "championship", _("Team Championship")
         CUP = "cup", _("Hungarian Cup")
@@ -76,7 +77,7 @@ class Competition(models.Model):
         return self.registration_opens or datetime.date(self.season.year, 8, 25)
 
 
-class CupEntry(models.Model):
+class CupEntry(PublicData):
     """R16: a team entered in the Cup, with exactly its Driver and Catcher."""
 
     competition = models.ForeignKey(Competition, models.CASCADE, verbose_name=_("competition"),
@@ -98,7 +99,7 @@ class CupEntry(models.Model):
         return str(self.team)
 
 
-class CupTie(models.Model):
+class CupTie(PublicData):
     """R16: two teams, three matches (and tie-breakers until one leads) in one round of the Cup."""
 
     class Round(models.IntegerChoices):
@@ -130,7 +131,7 @@ class CupTie(models.Model):
         return f"{self.get_round_display()} {self.slot + 1}: {self.team_a or '?'} - {self.team_b or '?'}"
 
 
-class GrandPrixEntry(models.Model):
+class GrandPrixEntry(PublicData):
     """R17: a team entered in one Grand Prix event."""
 
     competition = models.ForeignKey(Competition, models.CASCADE, verbose_name=_("competition"),
@@ -148,7 +149,7 @@ class GrandPrixEntry(models.Model):
         return str(self.team)
 
 
-class FreeGame(models.Model):
+class FreeGame(PublicData):
     """R18: a training game, a game of a variant or a test game of new rules."""
 
     class Kind(models.TextChoices):
@@ -182,7 +183,7 @@ class FreeGame(models.Model):
         return f"{self.get_kind_display()} {self.played_on}"
 
 
-class FreeGameScore(models.Model):
+class FreeGameScore(PublicData):
     game = models.ForeignKey(FreeGame, models.CASCADE, verbose_name=_("free game"), related_name="scores")
     player = models.ForeignKey(Player, models.PROTECT, verbose_name=_("player"), related_name="free_game_scores")
     points = models.IntegerField(_("points"))

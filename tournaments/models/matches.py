@@ -16,6 +16,7 @@ from tournaments.feast_names import FEAST_NAMES, SILENT_PREMIUM_NAMES
 
 from .competitions import Competition, CupTie
 from .people import Player, Team
+from .public_data import PublicData, PublicDataQuerySet
 
 TEAM_CHOICES = [("A", "A"), ("B", "B")]
 SEAT_CHOICES = [(seat, seat) for seat in ("A.driver", "A.catcher", "B.driver", "B.catcher")]
@@ -23,7 +24,7 @@ FEAST_CHOICES = [(feast_id, FEAST_NAMES[feast_id]) for feast_id in FEASTS]
 PREMIUM_CHOICES = [(premium_id, SILENT_PREMIUM_NAMES[premium_id]) for premium_id in SILENT_PREMIUMS]
 
 
-class MatchQuerySet(models.QuerySet):
+class MatchQuerySet(PublicDataQuerySet):
     def with_teams(self):
         return self.select_related("competition__season", "team_a", "team_b")
 
@@ -34,7 +35,7 @@ class MatchQuerySet(models.QuerySet):
         return self.filter(Q(team_a=team) | Q(team_b=team))
 
 
-class Match(models.Model):
+class Match(PublicData):
     """Eight hands between two teams (R13), or a two-hand Cup tie-breaker (R16)."""
 
     class State(models.TextChoices):
@@ -126,7 +127,7 @@ class Match(models.Model):
         return self.state == self.State.ENTERED and self.competition.blind_confirmation
 
 
-class Hand(models.Model):
+class Hand(PublicData):
     match = models.ForeignKey(Match, models.CASCADE, verbose_name=_("match"), related_name="hands")
     number = models.PositiveSmallIntegerField(_("hand"))
     attackers = models.CharField(_("attacking team"), max_length=1, choices=TEAM_CHOICES)
@@ -164,7 +165,7 @@ class Hand(models.Model):
         return f"{self.match}, hand {self.number}"
 
 
-class Announcement(models.Model):
+class Announcement(PublicData):
     hand = models.ForeignKey(Hand, models.CASCADE, verbose_name=_("hand"), related_name="announcements")
     position = models.PositiveSmallIntegerField(_("position"))
     feast = models.CharField(_("feast"), max_length=40, choices=FEAST_CHOICES)
@@ -187,7 +188,7 @@ class Announcement(models.Model):
         return f"{self.get_feast_display()} ({self.seat})"
 
 
-class SilentPremium(models.Model):
+class SilentPremium(PublicData):
     hand = models.ForeignKey(Hand, models.CASCADE, verbose_name=_("hand"), related_name="silent_premiums")
     premium = models.CharField(_("premium"), max_length=30, choices=PREMIUM_CHOICES)
     team = models.CharField(_("team"), max_length=1, choices=TEAM_CHOICES)

@@ -10,8 +10,10 @@ from simple_history.models import HistoricalRecords
 
 from tournaments.collation import hungarian
 
+from .public_data import PublicData, PublicDataQuerySet
 
-class Player(models.Model):
+
+class Player(PublicData):
     name = models.CharField(_("name"), max_length=120)
     membership_number = models.CharField(_("membership number"), max_length=20, unique=True)
     active = models.BooleanField(_("active"), default=True)
@@ -27,7 +29,7 @@ class Player(models.Model):
         return self.name
 
 
-class Season(models.Model):
+class Season(PublicData):
     """A calendar year of competitions (R15: 1 January to 31 December)."""
 
     year = models.PositiveSmallIntegerField(_("year"), unique=True)
@@ -75,7 +77,7 @@ class Season(models.Model):
             )
 
 
-class TeamQuerySet(models.QuerySet):
+class TeamQuerySet(PublicDataQuerySet):
     def with_players(self):
         return self.select_related("driver", "catcher", "substitute", "season")
 
@@ -94,7 +96,7 @@ class TeamQuerySet(models.QuerySet):
         list(self.select_for_update().filter(pk__in=team_ids).order_by("pk").values_list("pk", flat=True))
 
 
-class Team(models.Model):
+class Team(PublicData):
     """R14: a name, a Driver and a Catcher in fixed roles and at most one substitute."""
 
     season = models.ForeignKey(Season, models.PROTECT, related_name="teams", verbose_name=_("season"))

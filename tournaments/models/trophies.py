@@ -11,11 +11,12 @@ from tournaments.feast_names import FEAST_NAMES
 from .competitions import Competition
 from .matches import Announcement, Hand, Match
 from .people import Player, Team
+from .public_data import PublicData
 
 TROPHY_CHOICES = [(feast.id, FEAST_NAMES[feast.id]) for feast in FEASTS.values() if feast.is_trophy]
 
 
-class TrophyWin(models.Model):
+class TrophyWin(PublicData):
     """A trophy credited to one player. Entries from recorded hands are made by the register
     itself; trophies won in recognised variants (Emperor Tarokk) are entered by the jury."""
 
@@ -55,7 +56,7 @@ class TrophyWin(models.Model):
         return f"{self.get_trophy_display()}: {self.player}, {self.won_on}"
 
 
-class CupAward(models.Model):
+class CupAward(PublicData):
     """R20: a cup awarded as a player's trophy points reach a threshold."""
 
     player = models.ForeignKey(Player, models.PROTECT, related_name="cup_awards", verbose_name=_("player"))
