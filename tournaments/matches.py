@@ -25,9 +25,9 @@ from django.utils.translation import gettext_noop  # history reasons: stored in 
 from simple_history.utils import bulk_create_with_history
 
 from . import bridge, register
-from .competitions import after_match_saved, check_match_allowed, cup, grand_prix
+from .competitions import after_match_saved, check_match_allowed, check_recording_allowed, cup, grand_prix
 from .competitions.championship import AGREEMENT_REFUSAL, agreement_reasons
-from .models import Announcement, Competition, CupTie, Hand, HandDraft, Match, SilentPremium, Team, stamp
+from .models import Announcement, Competition, CupTie, Hand, HandDraft, Match, SilentPremium, Team, public_data, stamp
 from .refusals import MatchLocked, NotAllowed, Refused, StaleHand, StaleMatch, match_confirmed, match_submitted
 from .roles import AGREE, CONFIRM, ENTER
 from .text import visible_text
@@ -469,19 +469,24 @@ def _store_hand(match, number, checked, *, user, base, typed, moved_again=False)
             _forget_typing(match, number, typed)
             return RecordedHand(match, number, record, checked.answer, answers)
         totals = bridge.match_totals(match, [answers[other] for other in sorted(answers)])
-        # The competitions (R15-R17) see a match when it starts being recorded and when its score
-        # changes; a hand that leaves the match unscored and being entered changes nothing of theirs.
+        # The competitions (R15-R17) see a match when it starts being recorded (whether it may be,
+        # R15's agreement) and when its score changes (every count); a hand that leaves the match
+        # unscored and being entered changes nothing of theirs.
         told = match.state != Match.State.IN_ENTRY or any(
             getattr(match, name) != value for name, value in totals.items())
+        starts = match.state != Match.State.IN_ENTRY
         if told:
             lock_teams(match)
-        _claim_for_hand(match, user, totals, moved_again)
-        bridge.store_hand(match, number, checked, user, reason, replaced)
-        stamp(match, user, reason)
-        Match.history.bulk_history_create([match], update=True)  # last: the history's save ends with its match row
-        _forget_typing(match, number, typed)
+        with public_data.unseen():  # the hands of a match not confirmed: no public page shows them
+            _claim_for_hand(match, user, totals, moved_again)
+            bridge.store_hand(match, number, checked, user, reason, replaced)
+            stamp(match, user, reason)
+            Match.history.bulk_history_create([match], update=True)  # last: the history's save ends with its match row
+            _forget_typing(match, number, typed)
+        if starts:
+            public_data.changed()  # the public sees the match being played now
         if told:
-            after_match_saved(match)  # the register follows confirmed matches only: nothing to tell it
+            (check_recording_allowed if starts and totals["score_a"] is None else after_match_saved)(match)
     return RecordedHand(match, number, record, checked.answer, answers)
 
 

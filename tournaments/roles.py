@@ -10,11 +10,13 @@ migration calls it.
 from functools import wraps
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.decorators import login_required, permission_required
 from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
+from django.db.models import CharField, OuterRef, Q, StringAgg, Subquery, Value
+from django.db.models.functions import Concat
 from django.shortcuts import get_object_or_404
 
 from .models import Match
@@ -49,7 +51,6 @@ def ensure_roles(apps) -> None:
     """Create or update the three groups with exactly their permissions (``apps``: a migration's
     historical registry or django.apps.apps)."""
     from django.contrib.auth.management import create_permissions
-    from django.db.models import Q
 
     # Permissions are normally created after migrate; a fresh database needs them now.
     for label in ("tournaments", "axes"):
@@ -140,8 +141,22 @@ def check_may_enter_hands(match: Match, user) -> None:
 
 
 class RolesBackend(ModelBackend):
-    """Django's model backend, reading a user's permissions (their own and their groups') in one
-    query rather than two: every page of the jury asks for them, a hand save among them."""
+    """Django's model backend, reading a logged-in user with their permissions (their own and their
+    groups') in one query rather than three: every page of the jury asks for them, a hand save
+    among them."""
+
+    def get_user(self, user_id):
+        granted = Permission.objects.filter(Q(user=OuterRef("pk")) | Q(group__user=OuterRef("pk"))).annotate(
+            qualified=Concat("content_type__app_label", Value("."), "codename", output_field=CharField()))
+        every = granted.order_by().annotate(one=Value(1)).values("one").annotate(
+            names=StringAgg("qualified", Value(" "))).values("names")
+        user = get_user_model()._default_manager.annotate(permission_names=Subquery(every)).filter(
+            pk=user_id).first()
+        if user is None or not self.user_can_authenticate(user):
+            return None
+        if user.is_active and not user.is_superuser:  # a superuser has every permission: Django reads them
+            user._perm_cache = set((user.permission_names or "").split())
+        return user
 
     def get_all_permissions(self, user_obj, obj=None):
         if not user_obj.is_active or user_obj.is_anonymous or obj is not None:

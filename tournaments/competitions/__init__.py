@@ -12,7 +12,7 @@ A match's life (tournaments.matches) calls, for a match about to be scheduled, r
 The modules here never import this package's ``__init__``: the dependency runs one way.
 """
 
-from .championship import check_championship_match
+from .championship import check_championship_agreement, check_championship_match
 from .cup import after_cup_match_saved, check_cup_match
 from .grand_prix import check_grand_prix_match
 
@@ -24,9 +24,16 @@ def check_match_allowed(match) -> None:
     check_cup_match(match)
 
 
+def check_recording_allowed(match) -> None:
+    """R15: a match whose first hands are recorded, not yet scored. Every count (R15's 52 matches,
+    R16's three a tie, R17's three an event) was checked when it was put on the calendar and is
+    checked again when it is scored; what recording asks before that is the jury's agreement."""
+    check_championship_agreement(match)
+
+
 def after_match_saved(match) -> None:
     check_match_allowed(match)
     after_cup_match_saved(match)
 
 
-__all__ = ["after_match_saved", "check_match_allowed"]
+__all__ = ["after_match_saved", "check_match_allowed", "check_recording_allowed"]

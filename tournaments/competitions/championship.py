@@ -43,11 +43,22 @@ def check_championship_match(match) -> None:
     """R15: raise ValidationError naming the rule when a counted match may not be recorded."""
     if not counts_for_championship(match):
         return
-    competition = match.competition
-    own = competition.kind == Competition.Kind.CHAMPIONSHIP  # the match's own competition: not read again
-    championship = competition if own else championship_of(competition.season)
+    championship = championship_counting(match)
     check_match_limit(match, championship)
     check_jury_agreement(match, championship)
+
+
+def championship_counting(match):
+    """The Championship a match counts for: its own competition when it is the Championship (not
+    read again), else the season's."""
+    competition = match.competition
+    return competition if competition.kind == Competition.Kind.CHAMPIONSHIP else championship_of(competition.season)
+
+
+def check_championship_agreement(match) -> None:
+    """R15: the jury's agreement, for a counted match that needs it."""
+    if counts_for_championship(match):
+        check_jury_agreement(match, championship_counting(match))
 
 
 def check_match_limit(match, championship=None) -> None:

@@ -10,6 +10,7 @@ rows) stays a plain model and moves nothing.
 """
 
 import uuid
+from contextlib import contextmanager
 
 from django.db import DEFAULT_DB_ALIAS, connections, models, router
 from django.db.models import F
@@ -49,12 +50,26 @@ def changed(using: str | None = None) -> None:
     once, outside one). Once a transaction is enough, until the version is read again there or the
     savepoint that moved it rolls back."""
     connection = connections[using or DEFAULT_DB_ALIAS]
-    if _moved_here(connection):
+    if _moved_here(connection) or getattr(connection, "public_data_unseen", False):
         return
     _move(connection.alias)
     if connection.in_atomic_block:
         connection.public_data_moved = _marker()
         connection.on_commit(connection.public_data_moved)
+
+
+@contextmanager
+def unseen(using: str | None = None):
+    """Writes no public page can show move nothing: the door wraps in this what it writes of a match
+    whose hands the public does not see yet (being entered, not confirmed), and moves the version
+    itself when what the public sees changes (the match's state)."""
+    connection = connections[using or DEFAULT_DB_ALIAS]
+    before = getattr(connection, "public_data_unseen", False)
+    connection.public_data_unseen = True
+    try:
+        yield
+    finally:
+        connection.public_data_unseen = before
 
 
 def _move(using: str) -> None:
