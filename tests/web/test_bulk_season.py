@@ -69,5 +69,6 @@ def test_a_refused_hand_stores_nothing():
     records = eight_hand_records()
     records[3]["holdings"]["A"]["trumps"] = 40
     with pytest.raises(bridge.InvalidRecord):
-        matches.record_confirmed([matches.PlayedMatch(match, records)], juror=make_user("jury"), chief=make_user("chief"))
+        matches.record_confirmed([matches.PlayedMatch(match, records)], juror=make_user("jury"),
+                                 chief=make_user("chief"))
     assert not Match.objects.filter(team_a=match.team_a).exists()
