@@ -17,7 +17,7 @@ from tests.factories import eight_hand_records, make_match, make_user
 from tests.web.test_score_sheets import as_file, download, fill
 from tournaments import bridge, matches
 from tournaments.entry.forms import initial_for
-from tournaments.models import Hand, Match
+from tournaments.models import Hand, Match, public_data
 from tournaments.refusals import match_confirmed, match_submitted
 
 pytestmark = pytest.mark.django_db
@@ -224,3 +224,26 @@ def test_a_hand_save_costs_at_most_fifteen_statements_and_one_engine_run(client,
     match.refresh_from_db()
     assert (match.score_a, match.score_b) == (88, 93)
     assert Hand.objects.filter(match=match).count() == 8
+
+
+# --- the public pages follow the door -------------------------------------------------------------
+
+
+def test_the_public_data_version_moves_when_the_public_sees_the_match_change():
+    # Public pages show a match's state, and its score once confirmed: the hands of a match being
+    # entered move nothing, so the pages stay cached while the jury types at a card table.
+    juror, chief = make_user("jury"), make_user("chief")
+    match = make_match()
+    records = eight_hand_records()
+    before = public_data.read()
+    matches.record_hand(match, 1, records[0], user=juror)
+    entering = public_data.read()
+    assert entering != before  # "being played" now
+    for number, record in enumerate(records[1:], start=2):
+        matches.record_hand(match, number, record, user=juror)
+        assert public_data.read() == entering, number
+    matches.submit_match(match, juror)
+    submitted = public_data.read()
+    assert submitted != entering
+    matches.confirm_match(match, chief)
+    assert public_data.read() != submitted  # the score is public now
