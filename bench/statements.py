@@ -1,0 +1,29 @@
+"""The settings of `make bench-entry`'s server: the site's own, and every request's SQL statements
+counted (session and user included, BEGIN and COMMIT too, as the database sees them), one line a
+request in the file named by BENCH_STATEMENTS, so the benchmark reports what each hand save costs."""
+
+import os
+
+from django.db import connections
+
+from tournaments.settings import *  # noqa: F403 - the site's settings, one middleware added
+
+MIDDLEWARE = ["bench.statements.CountStatements", *MIDDLEWARE]  # noqa: F405 - first: it sees everything
+
+
+class CountStatements:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        statements = []
+
+        def counted(execute, sql, params, many, context):
+            statements.append(sql)
+            return execute(sql, params, many, context)
+
+        with connections["default"].execute_wrapper(counted):
+            response = self.get_response(request)
+        with open(os.environ["BENCH_STATEMENTS"], "a", encoding="utf-8") as log:
+            log.write(f"{request.method} {request.path} {response.status_code} {len(statements)}\n")
+        return response
