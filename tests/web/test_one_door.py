@@ -5,6 +5,8 @@ meets the same refusal in the same words. A hand save costs a fixed number of st
 runs the engine once."""
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -247,3 +249,21 @@ def test_the_public_data_version_moves_when_the_public_sees_the_match_change():
     assert submitted != entering
     matches.confirm_match(match, chief)
     assert public_data.read() != submitted  # the score is public now
+
+
+# --- nothing else writes a hand ----------------------------------------------------------------------
+
+HAND_WRITES = re.compile(r"\b(?:store_hands?|remove_hand|bulk_create_with_history)\(|"
+                         r"\b(?:Hand|Announcement|SilentPremium)\((?:match|hand)=")
+
+
+def test_only_the_door_and_the_bridge_write_a_match_s_hands():
+    # The door (a match's life) decides and the bridge writes the rows; no page, command or rule
+    # stores a hand, an announcement or a silent premium by itself.
+    site = Path(bridge.__file__).resolve().parent
+    while site.name != "tournaments":  # the site's package, wherever its layers put the door
+        site = site.parent
+    writers = {path.relative_to(site).as_posix() for path in site.rglob("*.py")
+               if "migrations" not in path.parts and HAND_WRITES.search(path.read_text(encoding="utf-8"))}
+    door = {Path(module.__file__).resolve().relative_to(site).as_posix() for module in (matches, bridge)}
+    assert writers == door
