@@ -45,6 +45,8 @@ class Season(models.Model):
         help_text=_("R20: trophy points at which a player is awarded a cup, comma separated."),
     )
 
+    history = HistoricalRecords()
+
     class Meta:
         ordering = ["-year"]
         verbose_name = _("season")
