@@ -134,6 +134,7 @@ ACCESS = {
     "admin:tournaments_player_delete":                ("player",       "admin admin", "admin admin", "admin admin", "403 403",     "200 200"),
     "admin:tournaments_player_change":                ("player",       "admin admin", "admin admin", "admin admin", "403 403",     "200 200"),
     "admin/tournaments/player/<path:object_id>/":     ("player",       "admin admin", "admin admin", "admin admin", "302 302",     "302 302"),
+    "admin:tournaments_season_simple_history":        ("season",       "admin admin", "admin admin", "admin admin", "403 403",     "200 200"),
     "admin:tournaments_season_changelist":            ("-",            "admin admin", "admin admin", "admin admin", "403 403",     "200 200"),
     "admin:tournaments_season_add":                   ("-",            "admin admin", "admin admin", "admin admin", "403 403",     "200 200"),
     "admin:tournaments_season_history":               ("season",       "admin admin", "admin admin", "admin admin", "403 403",     "200 200"),

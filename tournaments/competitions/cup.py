@@ -37,9 +37,10 @@ def refuse(message, code):
 # --- registration ------------------------------------------------------------------------------
 
 
-def check_entry(competition, team, on: datetime.date) -> None:
+def check_entry(competition, team, on: datetime.date, *, other_than=None) -> None:
     """R16: registration opens on its date (25 August) and closes with the draw; at most
-    ``max_teams`` (16) teams; a team of the season."""
+    ``max_teams`` (16) teams; a team of the season. ``other_than`` is the entry itself when an
+    entry is changed (another team, another date): it is not counted against itself."""
     if competition.kind != Competition.Kind.CUP:
         refuse(_("R16: teams enter the Hungarian Cup, not this competition."), "R16_not_cup")
     if competition.drawn_at is not None:
@@ -49,9 +50,10 @@ def check_entry(competition, team, on: datetime.date) -> None:
         refuse(_("R16: registration opens on %(date)s.") % {"date": opens}, "R16_early")
     if team.season_id != competition.season_id:
         refuse(_("R16: %(team)s is not a team of this season.") % {"team": team}, "R16_season")
-    if competition.cup_entries.filter(team=team).exists():
+    others = competition.cup_entries.exclude(pk=other_than)
+    if others.filter(team=team).exists():
         refuse(_("R16: %(team)s has already entered.") % {"team": team}, "R16_twice")
-    if competition.cup_entries.count() >= competition.max_teams:
+    if others.count() >= competition.max_teams:
         refuse(_("R16: the Cup takes at most %(most)s teams; it is full.") % {"most": competition.max_teams},
                "R16_full")
 

@@ -121,14 +121,20 @@ def hold_entrants(event) -> set[int]:
 
 def enter_team(event, team) -> GrandPrixEntry:
     """R17: a team of the season enters the event (each event has its own entrants)."""
-    check_is_grand_prix(event)
     with transaction.atomic():
         event = locked_event(event)
-        if team.season_id != event.season_id:
-            refuse(_("R17: %(team)s is not a team of this season.") % {"team": team}, "R17_season")
-        if event.grand_prix_entries.filter(team=team).exists():
-            refuse(_("R17: %(team)s has already entered.") % {"team": team}, "R17_twice")
+        check_entry(event, team)
         return GrandPrixEntry.objects.create(competition=event, team=team)
+
+
+def check_entry(event, team, *, other_than=None) -> None:
+    """R17: a team of the event's season, entered once; ``other_than`` is the entry itself when
+    an entry is changed to another team."""
+    check_is_grand_prix(event)
+    if team.season_id != event.season_id:
+        refuse(_("R17: %(team)s is not a team of this season.") % {"team": team}, "R17_season")
+    if event.grand_prix_entries.filter(team=team).exclude(pk=other_than).exists():
+        refuse(_("R17: %(team)s has already entered.") % {"team": team}, "R17_twice")
 
 
 def remove_entry(event, team) -> None:
@@ -136,10 +142,16 @@ def remove_entry(event, team) -> None:
     with transaction.atomic():
         Team.objects.hold([team.pk])  # a juror's new match of the team checks that it has entered
         event = locked_event(event)
-        if event.matches.of_team(team).exists():
-            refuse(_("R17: %(team)s has matches in this event; remove its scheduled matches first.")
-                   % {"team": team}, "R17_has_matches")
+        check_removable(event, team)
         event.grand_prix_entries.filter(team=team).delete()
+
+
+def check_removable(event, team) -> None:
+    """R17: an entrant with matches in the event stays entered, or its matches would name a team
+    that has not entered."""
+    if event.matches.of_team(team).exists():
+        refuse(_("R17: %(team)s has matches in this event; remove its scheduled matches first.")
+               % {"team": team}, "R17_has_matches")
 
 
 # --- the organisers: pairings ------------------------------------------------------------------

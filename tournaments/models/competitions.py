@@ -138,6 +138,8 @@ class GrandPrixEntry(PublicData):
                                     related_name="grand_prix_entries")
     team = models.ForeignKey(Team, models.PROTECT, related_name="grand_prix_entries", verbose_name=_("team"))
 
+    history = HistoricalRecords()
+
     class Meta:
         verbose_name = _("Grand Prix entry")
         verbose_name_plural = _("Grand Prix entries")

@@ -47,6 +47,8 @@ class Season(PublicData):
         help_text=_("R20: trophy points at which a player is awarded a cup, comma separated."),
     )
 
+    history = HistoricalRecords()
+
     class Meta:
         ordering = ["-year"]
         verbose_name = _("season")
