@@ -141,7 +141,8 @@ def test_the_history_page_query_count_does_not_grow(client, django_assert_num_qu
     # 1 session, 2 user, 3-4 permissions, 5 the match, 6 match history, 7 hand history,
     # 8 announcement history, 9 silent premium history (the jurors are the rows' own users).
     with django_assert_num_queries(9):
-        client.get(reverse("jury:history", args=[small.pk]))
+        small_page = client.get(reverse("jury:history", args=[small.pk]))
     # 10 the players named in the history and no longer in the match.
     with django_assert_num_queries(10):
-        client.get(reverse("jury:history", args=[big.pk]))
+        big_page = client.get(reverse("jury:history", args=[big.pk]))
+    assert small_page.status_code == big_page.status_code == 200
