@@ -9,6 +9,7 @@ from pypdf import PdfReader
 
 from tests.factories import make_team
 from tests.web.test_outputs import best_match_tie, championship_season, drawn_cup, play_tie, trophy_register
+from tournaments import register
 from tournaments.models import CupAward, CupTie
 
 pytestmark = pytest.mark.django_db
@@ -43,8 +44,11 @@ def test_a_cup_award_names_the_player_the_cup_the_date_and_the_trophy(client):
 
 def test_a_withdrawn_cup_has_no_certificate(client):
     trophy_register(1)
-    award = CupAward.objects.first()
-    CupAward.objects.filter(pk=award.pk).update(withdrawn_on=award.awarded_on)
+    award = CupAward.objects.select_related("reached_by").get()
+    assert client.get(reverse("certificates:cup_award", args=[award.pk])).status_code == 200
+    register.withdraw_variant_trophy(award.reached_by, "Entered for the wrong player")  # the cup goes with it
+    award.refresh_from_db()
+    assert award.withdrawn_on is not None
     assert client.get(reverse("certificates:cup_award", args=[award.pk])).status_code == 404
 
 
