@@ -13,6 +13,7 @@ from tests.factories import (
     eight_hand_records,
     engine_match_result,
     hands_summing,
+    level,
     make_competition,
     make_match,
     make_season,
@@ -374,21 +375,13 @@ def test_the_organisers_page_query_count_does_not_grow_with_teams(client, django
 # --- an event played through the engine: results and the trophy tie-break ----------------------------
 
 
-def hand(attackers, a_holds_xvi, trophy=None):
-    """Both teams 11 trumps and one honour (R5): the team holding XVI alone has 80, the one holding
-    XVII and XVIII 75, defenders add 20 up to 90. A trophy of 30 announced and won by A's Driver
-    adds 30 and lifts A's ceiling to 110 (R12)."""
-    a_high, b_high = (["XVI"], ["XVII", "XVIII"]) if a_holds_xvi else (["XVII", "XVIII"], ["XVI"])
-    announcements = [{"feast": trophy, "by": "A.driver", "contra": None, "result": "won"}] if trophy else []
-    return {"format": "royal-tarokk-hand/1", "attackers": attackers,
-            "holdings": {"A": {"trumps": 11, "honours": 1, "high_trumps": a_high},
-                         "B": {"trumps": 11, "honours": 1, "high_trumps": b_high}},
-            "announcements": announcements, "silent": []}
-
-
 def level_match(trophy=None):
-    """680 to 680 (hands 80:90 and 90:80 in turn); with a trophy won by A in hand 1: 710 to 680."""
-    return [hand("A" if n % 2 == 0 else "B", n % 2 == 0, trophy if n == 0 else None) for n in range(8)]
+    """Eight level hands (tests.factories.level: 680 to 680); with a trophy of 30 announced and won
+    by A's Driver in hand 1, which adds 30 and lifts A's ceiling to 110 (R12): 710 to 680."""
+    records = level()
+    if trophy:
+        records[0]["announcements"] = [announcement(trophy, "A.driver")]
+    return records
 
 
 def test_an_event_played_through_the_engine_ranks_by_hand_sums_then_trophies(client):
