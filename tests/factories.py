@@ -1,22 +1,33 @@
-"""Small builders for test data, shared by every web test. Matches go through the real save
-(tournaments.matches.record_match), so their stored scores are the rules engine's answers.
+"""Builders for test data, shared by every web test. Data reaches the database through the
+application's own steps, so every stored score, tie winner and register entry is what the rules
+engine and the register make of the facts:
 
     user = make_user("jury")                        # or "chief", "organiser", None (no role)
-    match = make_match(hand_records=eight_hand_records())
     match = make_match(hand_records=eight_hand_records(), confirmed=True)
+    match = play_match(competition, kings, owls, edge_to_a())        # scheduled, recorded, confirmed
+    match = play_scored_match(competition, kings, owls, 90, 80)      # hands the engine scores 90 : 80
+    match = play_tie_match(tie, "A")                                 # the tie's team A edges it
+    match = play_world_match(world, trophies=[(3, "A.driver", "royal", "won")])
+
+A test that needs a score states it and the builders choose hands that give it: each hand they
+build is scored by the engine (scoring.evaluate_hand) and refused unless it gives what was asked.
 """
 
 import copy
 import datetime
+import functools
 import itertools
 from types import SimpleNamespace
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
-from tournaments import matches, register
-from tournaments.competitions import after_match_saved, check_match_allowed
-from tournaments.models import Announcement, Competition, Hand, Match, Player, Season, Team
+import scoring
+from scoring import match as match_rules
+from scoring.feasts import FEASTS, SuitRule
+from scoring.records import HAND_FORMAT
+from tournaments import bulk, matches
+from tournaments.models import Competition, Match, Player, Season, Team
 from tournaments.roles import CHIEF_JURY, JURY, ORGANISER
 
 PASSWORD = "tarokk-test"
@@ -133,7 +144,233 @@ def eight_hand_records():
     return hand_records_results_mode(8)
 
 
-# --- rows written directly, for the register's and the Cup's own tests ------------------------
+# --- hands chosen for an outcome: the engine gives every score -----------------------------------
+#
+# Both teams hold 11 trumps and one honour, A holds XVI and B XVII and XVIII (R5). A hand's score
+# for a team is moved from that consolation by the team's own announcements, all won (up) or all
+# lost (down); the engine scores every hand built here and a hand is refused unless it gives the
+# score asked for, so a test states the outcome it needs and the engine decides it.
+
+BALANCED = {
+    "A": {"trumps": 11, "honours": 1, "high_trumps": ["XVI"]},
+    "B": {"trumps": 11, "honours": 1, "high_trumps": ["XVII", "XVIII"]},
+}
+_DEFAULT_SUITS = {SuitRule.ANY_ONE: ["hearts"], SuitRule.ONE_BLACK: ["spades"],
+                  SuitRule.RED_AND_BLACK: ["hearts", "spades"]}
+# R7: one of each chain a team, so the steps are single feasts or one member of a chain.
+_FREE_PASSES = ("play", "cash", "bridge", "octave", "misere", "slam")  # 10 .. 60
+_HONOURS = ("honour", "heads", "full_honours")  # 1 .. 3
+_TENS = (("pho_nothing", 6), ("schleicher", 6), ("legion", 5), ("large_bird", 3), ("pagat_capture", 3),
+         ("small_bird", 2), ("centre", 1))  # tens of points each
+
+
+def announcement(feast, by, result="won", *, contra=None, cards=None, suits=None):
+    """A FORMAT.md announcement; a feast that declares a suit declares one that fits it."""
+    rule = FEASTS[feast]
+    record = {"feast": feast, "by": by}
+    suits = _DEFAULT_SUITS.get(rule.suits, []) if suits is None else suits
+    if suits:
+        record["suits"] = list(suits)
+    if cards:
+        record["cards"] = list(cards)
+    if not rule.is_message:
+        record["contra"], record["result"] = contra, result
+    return record
+
+
+def results_hand(attackers, announcements=(), silent=(), holdings=BALANCED):
+    """A results-mode hand record (FORMAT.md) of the balanced holdings unless told."""
+    return {"format": HAND_FORMAT, "attackers": attackers, "holdings": copy.deepcopy(holdings),
+            "announcements": copy.deepcopy(list(announcements)), "silent": copy.deepcopy(list(silent))}
+
+
+def _moving(team, points):
+    """Announcements of ``team``'s Driver that move its raw score by ``points`` (R6, R7)."""
+    result, left = ("won" if points > 0 else "lost"), abs(points)
+    feasts = []
+    tens, ones = divmod(left, 10)
+    if ones >= 5:
+        feasts.append("piccolo")
+        ones -= 5
+    if ones:
+        feasts.append(_HONOURS[min(ones, 3) - 1])
+        ones -= min(ones, 3)
+    if ones:
+        feasts.append("visi")
+    if tens:
+        feasts.append(_FREE_PASSES[min(tens, 6) - 1])
+        tens -= min(tens, 6)
+    for feast, value in _TENS:
+        if value <= tens:
+            feasts.append(feast)
+            tens -= value
+    return [announcement(feast, f"{team}.driver", result) for feast in feasts]
+
+
+def engine_scores(record):
+    """The engine's (A, B) scores of one hand record."""
+    answer = scoring.evaluate_hand(record)
+    return answer["A"]["score"], answer["B"]["score"]
+
+
+@functools.cache
+def _hand_scoring(attackers, score_a, score_b):
+    record = results_hand(attackers)
+    raw = scoring.evaluate_hand(record)
+    for team, wanted in (("A", score_a), ("B", score_b)):
+        record["announcements"] += _moving(team, wanted - raw[team]["raw"])
+    if engine_scores(record) != (score_a, score_b):
+        raise ValueError(f"no hand found giving {score_a} : {score_b}; the engine gives {engine_scores(record)}")
+    return record
+
+
+def hand_scoring(attackers, score_a, score_b):
+    """A hand, ``attackers`` attacking, that the engine scores ``score_a`` : ``score_b`` (0 to 100)."""
+    return copy.deepcopy(_hand_scoring(attackers, score_a, score_b))
+
+
+def hands_summing(sum_a, sum_b, count=8, *, first_attackers="A", announced=None):
+    """``count`` hands, attack alternating from ``first_attackers``, whose hand scores the engine
+    sums to ``sum_a`` and ``sum_b``. ``announced`` maps a hand's index to announcements it holds
+    (a trophy, say): those hands score what the engine gives them and the others make up the rest."""
+    announced = announced or {}
+    other = "B" if first_attackers == "A" else "A"
+    attackers = [first_attackers if number % 2 == 0 else other for number in range(count)]
+    fixed = {index: engine_scores(results_hand(attackers[index], items)) for index, items in announced.items()}
+    free = [index for index in range(count) if index not in announced]
+    targets = {index: [0, 0] for index in free}
+    for side, total in enumerate((sum_a, sum_b)):
+        left = total - sum(scores[side] for scores in fixed.values())
+        share, extra = divmod(left, len(free)) if free else (0, left)
+        if (extra and not free) or share < 0 or share + (extra > 0) > 100:
+            raise ValueError(f"a sum of {total} cannot be made of {count} hands with {announced}")
+        for position, index in enumerate(free):
+            targets[index][side] = share + (position < extra)
+    return [results_hand(attackers[index], announced[index]) if index in announced
+            else hand_scoring(attackers[index], *targets[index]) for index in range(count)]
+
+
+def hands_for_match_score(score_a, score_b, *, tie_breaker=False, first_attackers="A", announced=None):
+    """Hands the engine scores as a match of ``score_a`` : ``score_b``: eight hands of these scores
+    on average (R13), or a two-hand tie-breaker summing to them (R16)."""
+    count = 2 if tie_breaker else 8
+    factor = 1 if tie_breaker else count
+    return hands_summing(score_a * factor, score_b * factor, count, first_attackers=first_attackers,
+                         announced=announced)
+
+
+def engine_match_result(records, *, tie_breaker=False):
+    """The engine's (A, B) results (scoring.match.MatchResult) for a match's hand records."""
+    combine = match_rules.tie_breaker_result if tie_breaker else match_rules.match_result
+    scores = [engine_scores(record) for record in records]
+    return tuple(combine([hand[side] for hand in scores]) for side in (0, 1))
+
+
+def edge_to_a(count=8):
+    """A always holds XVI: A attacking scores 80 : 90, B attacking 90 : 75, so A edges every pair of
+    hands (the engine: eight hands 680 : 660, match 85 : 83; two hands summed 170 : 165)."""
+    return [results_hand("A" if number % 2 == 0 else "B") for number in range(count)]
+
+
+def level(count=8):
+    """A holds XVI when it attacks and XVII and XVIII when it defends: every pair of hands is level
+    (the engine: eight hands 680 : 680, match 85 : 85; two hands 170 : 170)."""
+    swapped = {"A": BALANCED["B"], "B": BALANCED["A"]}
+    return [results_hand("A", holdings=BALANCED) if number % 2 == 0 else results_hand("B", holdings=swapped)
+            for number in range(count)]
+
+
+def mirrored(records):
+    """The same hands with the teams' parts exchanged: B holds what A held and attacks when A did."""
+    swap = {"A": "B", "B": "A"}
+
+    def seat(text):
+        team, _, role = text.partition(".")
+        return f"{swap[team]}.{role}"
+
+    return [{**record, "attackers": swap[record["attackers"]],
+             "holdings": {"A": record["holdings"]["B"], "B": record["holdings"]["A"]},
+             "announcements": [{**item, "by": seat(item["by"])} for item in record.get("announcements", [])],
+             "silent": [{**item, "team": swap[item["team"]]} for item in record.get("silent", [])]}
+            for record in copy.deepcopy(records)]
+
+
+def edge_to_b(count=8):
+    """edge_to_a with the teams' parts exchanged: B edges every pair of hands."""
+    return mirrored(edge_to_a(count))
+
+
+# --- matches through the jury's steps (tournaments.matches) ------------------------------------
+
+
+def schedule_match(competition, team_a, team_b, *, played_on=None, place="", user=None, **extra):
+    """A scheduled match, put on the calendar by tournaments.matches.new_match (the competitions'
+    rules checked; their Drivers and Catchers seated)."""
+    return matches.new_match(competition, team_a, team_b, played_on=played_on or datetime.date(
+        competition.season.year, 3, 1), place=place, user=user or make_user("jury"), reason="Match scheduled",
+        **extra)
+
+
+def play_match(competition, team_a, team_b, hand_records, *, state=Match.State.CONFIRMED, juror=None, chief=None,
+               **particulars):
+    """A match scheduled (schedule_match), its hands recorded by a juror and, for a confirmed match,
+    confirmed by a second juror of the chief jury: every score, tie winner and register entry is
+    the engine's and the register's. ``state``: scheduled (no hands), in entry (a draft of every
+    hand), entered (awaiting confirmation), returned (sent back) or confirmed."""
+    juror = juror or make_user("jury")
+    match = schedule_match(competition, team_a, team_b, user=juror, **particulars)
+    if state == Match.State.SCHEDULED:
+        return match
+    matches.record_match(match, hand_records, user=juror, draft=state == Match.State.IN_ENTRY)
+    if state == Match.State.RETURNED:
+        matches.return_match(match, chief or make_user("chief"), "Check the hands again")
+    elif state == Match.State.CONFIRMED:
+        matches.confirm_match(match, chief or make_user("chief"))
+    elif state != Match.State.ENTERED and state != Match.State.IN_ENTRY:
+        raise ValueError(f"no match is played into the state {state}")
+    match.refresh_from_db()
+    return match
+
+
+def play_scored_match(competition, team_a, team_b, score_a, score_b, *, announced=None, **options):
+    """play_match with hands the engine scores as a match of ``score_a`` : ``score_b``
+    (hands_for_match_score; ``announced`` puts announcements into hands by index)."""
+    records = hands_for_match_score(score_a, score_b, announced=announced)
+    match = play_match(competition, team_a, team_b, records, **options)
+    if match.score_a is not None:
+        assert (match.score_a, match.score_b) == (score_a, score_b)
+    return match
+
+
+def play_tie_match(tie, outcome, *, kind=Match.Kind.REGULAR, swap=False, played_on=None, **options):
+    """A match of a Cup tie played through the jury's steps (play_match). ``outcome``: "A" or "B",
+    the tie's team that edges it (edge_to_a), or "level"; ``swap`` seats the tie's team B as A."""
+    tie.refresh_from_db()
+    count = 2 if kind == Match.Kind.TIE_BREAKER else 8
+    team_a, team_b = (tie.team_b, tie.team_a) if swap else (tie.team_a, tie.team_b)
+    if outcome == "level":
+        records = level(count)
+    else:
+        records = edge_to_a(count) if (outcome == "A") != swap else edge_to_b(count)
+    return play_match(tie.competition, team_a, team_b, records, cup_tie=tie, kind=kind,
+                      played_on=played_on or datetime.date(tie.competition.season.year, 9, 1), **options)
+
+
+def record_confirmed_in_bulk(competition, pairs, records_of=None, played_on=None):
+    """Confirmed matches between each (team A, team B) of ``pairs``, recorded at once as the demo's
+    national season is (tournaments.bulk: the engine scores every hand, the register follows).
+    ``records_of(index)`` gives the hands of the index-th match (eight_hand_records by default)."""
+    played_on = played_on or datetime.date(competition.season.year, 3, 1)
+    played = [bulk.PlayedMatch(Match(competition=competition, team_a=team_a, team_b=team_b, played_on=played_on,
+                                     a_driver=team_a.driver, a_catcher=team_a.catcher,
+                                     b_driver=team_b.driver, b_catcher=team_b.catcher),
+                               records_of(index) if records_of else eight_hand_records())
+              for index, (team_a, team_b) in enumerate(pairs)]
+    bulk.record_confirmed(played, juror=make_user("jury"), chief=make_user("chief"))
+    return [item.match for item in played]
+
+
+# --- the register's world: two teams of known players ------------------------------------------
 
 MARCH_1 = datetime.date(2026, 3, 1)
 
@@ -154,53 +391,22 @@ def make_two_team_season(*, both_partners=False, values=False, thresholds="100,2
     return SimpleNamespace(season=season, red=red, blue=blue, championship=championship, **people)
 
 
-def make_match_with_trophy_rows(world, played_on=MARCH_1, trophies=(), state=Match.State.CONFIRMED, competition=None):
-    """A match of ``world``'s teams (see make_two_team_season) whose hands and announcements are
-    written as rows directly, not through a save: ``trophies`` is a list of (hand number, seat, feast,
-    result). The register reads only these rows, so its tests set exactly the ones they need."""
-    match = Match.objects.create(
-        competition=competition or world.championship, team_a=world.red, team_b=world.blue,
-        played_on=played_on, state=state,
-        a_driver=world.alice, a_catcher=world.bob, b_driver=world.carol, b_catcher=world.dave,
-    )
-    replace_hands_with_trophy_rows(match, trophies)
-    return match
+def records_with_trophies(trophies=()):
+    """Eight results-mode hands, A attacking first, announcing ``trophies``: a list of (hand number,
+    seat, feast, result)."""
+    records = [results_hand("A" if number % 2 else "B") for number in range(1, 9)]
+    for number, seat, feast, result in trophies:
+        records[number - 1]["announcements"].append(announcement(feast, seat, result))
+    return records
 
 
-def replace_hands_with_trophy_rows(match, trophies):
-    """Replace the match's hands by eight plain ones carrying ``trophies``, as a correction would."""
-    match.hands.all().delete()
-    for number in range(1, 9):
-        hand = Hand.objects.create(
-            match=match, number=number, attackers="A" if number % 2 else "B",
-            a_trumps=11, a_honours=1, a_high_trumps="XVI", b_trumps=11, b_honours=1, b_high_trumps="XVII,XVIII",
-        )
-        wanted = [(seat, feast, result) for hand_number, seat, feast, result in trophies if hand_number == number]
-        for position, (seat, feast, result) in enumerate(wanted):
-            Announcement.objects.create(hand=hand, position=position, feast=feast, seat=seat, result=result)
+def play_world_match(world, played_on=MARCH_1, trophies=(), state=Match.State.CONFIRMED, competition=None):
+    """Red against Blue (make_two_team_season) through the jury's steps (play_match), announcing
+    ``trophies`` (records_with_trophies): the register makes its entries itself once confirmed."""
+    return play_match(competition or world.championship, world.red, world.blue, records_with_trophies(trophies),
+                      state=state, played_on=played_on)
 
 
-def make_match_in_register(world, played_on=MARCH_1, trophies=()):
-    """A confirmed match with ``trophies`` (see make_match_with_trophy_rows), then synced into the register."""
-    match = make_match_with_trophy_rows(world, played_on, trophies)
-    register.sync_match(match)
-    return match
-
-
-def make_confirmed_tie_match_with_scores(tie, score_a, score_b, kind=Match.Kind.REGULAR, swap=False,
-                                          played_on=datetime.date(2025, 9, 1)):
-    """A confirmed match of a Cup tie with the given match scores for the tie's teams A and B, and
-    no hands: the scores are stored as given, then the competitions are told as a save tells them
-    (check_match_allowed before, after_match_saved after). ``swap`` seats the tie's team B as A."""
-    tie.refresh_from_db()
-    team_a, team_b = (tie.team_b, tie.team_a) if swap else (tie.team_a, tie.team_b)
-    scores = (score_b, score_a) if swap else (score_a, score_b)
-    match = Match(competition=tie.competition, cup_tie=tie, kind=kind, team_a=team_a, team_b=team_b,
-                  played_on=played_on, a_driver=team_a.driver, a_catcher=team_a.catcher,
-                  b_driver=team_b.driver, b_catcher=team_b.catcher)
-    check_match_allowed(match)
-    match.state, match.score_a, match.score_b = Match.State.CONFIRMED, *scores
-    match.hand_sum_a, match.hand_sum_b = (scores[0] * 8, scores[1] * 8) if kind == "regular" else scores
-    match.save()
-    after_match_saved(match)
-    return match
+def correct_trophies(match, trophies, reason="The hands were checked again"):
+    """The chief jury's correction of a confirmed match to hands announcing ``trophies``."""
+    return matches.correct_match(match, records_with_trophies(trophies), user=make_user("chief"), reason=reason)

@@ -105,9 +105,11 @@ def test_the_feeds_query_count_does_not_grow(client, django_assert_num_queries, 
     for day in range(count):
         make_match(kings, make_team(season=season), championship, played_on=datetime.date(2025, 3, 1 + day))
     with django_assert_num_queries(3 + 1):  # season, team, matches, and the public data version
-        client.get(reverse("calendars:team", args=[2025, kings.pk]))
+        team = client.get(reverse("calendars:team", args=[2025, kings.pk]))
     with django_assert_num_queries(3 + 1):  # season, competition, matches, and the public data version
-        client.get(reverse("calendars:competition", args=[2025, "csb"]))
+        competition = client.get(reverse("calendars:competition", args=[2025, "csb"]))
+    assert team.status_code == competition.status_code == 200
+    assert team.content.count(b"BEGIN:VEVENT") == competition.content.count(b"BEGIN:VEVENT") == count
 
 
 def test_long_lines_are_folded_without_splitting_a_character(client):

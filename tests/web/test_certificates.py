@@ -16,6 +16,7 @@ from tests.web.test_outputs import (
     play_tie,
     trophy_register,
 )
+from tournaments import register
 from tournaments.models import CupAward, CupTie
 from tournaments.outputs import pdf
 
@@ -65,8 +66,11 @@ def test_a_certificate_is_laid_out_and_served_as_every_other_pdf(client, monkeyp
 
 def test_a_withdrawn_cup_has_no_certificate(client):
     trophy_register(1)
-    award = CupAward.objects.first()
-    CupAward.objects.filter(pk=award.pk).update(withdrawn_on=award.awarded_on)
+    award = CupAward.objects.select_related("reached_by").get()
+    assert client.get(reverse("certificates:cup_award", args=[award.pk])).status_code == 200
+    register.withdraw_variant_trophy(award.reached_by, "Entered for the wrong player")  # the cup goes with it
+    award.refresh_from_db()
+    assert award.withdrawn_on is not None
     assert client.get(reverse("certificates:cup_award", args=[award.pk])).status_code == 404
 
 

@@ -8,10 +8,20 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
+from tests.factories import (
+    eight_hand_records,
+    hands_for_match_score,
+    make_competition,
+    make_match,
+    make_season,
+    make_team,
+    make_user,
+    play_scored_match,
+    record_confirmed_in_bulk,
+)
 from tests.web.html_tables import table_cells
 from tournaments import matches
-from tournaments.competitions import check_match_allowed
+from tournaments.competitions import check_match_allowed, grand_prix
 from tournaments.models import Competition, GrandPrixEntry, Match
 from tournaments.refusals import Refused
 
@@ -20,10 +30,9 @@ MARCH = datetime.date(2025, 3, 1)
 
 
 def scored(competition, team_a, team_b, score_a, score_b, *, state=Match.State.CONFIRMED, **extra):
-    """A match whose cached scores are given (as the engine would have stored them)."""
-    return Match.objects.create(
-        competition=competition, team_a=team_a, team_b=team_b, played_on=extra.pop("played_on", MARCH),
-        state=state, score_a=score_a, score_b=score_b, hand_sum_a=score_a * 8, hand_sum_b=score_b * 8, **extra)
+    """A match played through the jury's steps on hands the engine scores ``score_a`` : ``score_b``."""
+    return play_scored_match(competition, team_a, team_b, score_a, score_b, state=state,
+                             played_on=extra.pop("played_on", MARCH), **extra)
 
 
 def unchanged(match):
@@ -37,9 +46,7 @@ def unchanged(match):
 def test_a_53rd_championship_match_is_refused_and_nothing_is_saved():
     championship = make_competition()
     kings, owls = make_team("Kings"), make_team("Owls")
-    Match.objects.bulk_create([
-        Match(competition=championship, team_a=kings, team_b=make_team(), played_on=MARCH, state="confirmed",
-              score_a=90, score_b=90, hand_sum_a=720, hand_sum_b=720) for _ in range(52)])
+    record_confirmed_in_bulk(championship, [(kings, make_team()) for _ in range(52)], played_on=MARCH)
     match = make_match(kings, owls, championship)
 
     with pytest.raises(ValidationError, match="R15: Kings has already played 52 championship matches"):
@@ -242,6 +249,8 @@ def test_grand_prix_matches_count_only_when_marked(client):
     make_competition()
     event = make_competition(Competition.Kind.GRAND_PRIX)
     kings, owls = make_team("Kings"), make_team("Owls")
+    for team in (kings, owls):
+        grand_prix.enter_team(event, team)
     scored(event, kings, owls, 100, 80, counts_for_championship=True)
     scored(event, kings, owls, 50, 99)
 
@@ -252,9 +261,9 @@ def test_grand_prix_matches_count_only_when_marked(client):
 def build_season(teams, matches_per_team):
     championship = make_competition()
     made = [make_team(f"Team {n:02d}") for n in range(teams)]
-    for n in range(matches_per_team):
-        for i, team in enumerate(made):
-            scored(championship, team, made[(i + 1) % teams], 80 + n, 90 - i)
+    pairs = [(team, made[(i + 1) % teams]) for _n in range(matches_per_team) for i, team in enumerate(made)]
+    record_confirmed_in_bulk(championship, pairs, lambda index: hands_for_match_score(
+        80 + index // teams, 90 - index % teams), played_on=MARCH)
 
 
 @pytest.mark.parametrize("teams, matches", [(3, 1), (12, 5)])
@@ -264,6 +273,7 @@ def test_the_table_query_count_does_not_grow_with_teams_and_matches(client, djan
     # 1 season, 2 teams with players, 3 counted match scores, 4 the championship's name
     with django_assert_num_queries(4 + 1):  # and the public data version
         response = season_table(client)
+    assert response.status_code == 200
     assert len(response.context["table"].data) == teams
 
 
@@ -271,6 +281,8 @@ def test_a_team_page_lists_every_confirmed_match(client):
     championship = make_competition()
     event = make_competition(Competition.Kind.GRAND_PRIX)
     kings, owls = make_team("Kings", substitute=True), make_team("Owls")
+    for team in (kings, owls):
+        grand_prix.enter_team(event, team)
     scored(championship, kings, owls, 100, 80)
     scored(event, owls, kings, 85, 75)
     scored(championship, owls, kings, 99, 99, state=Match.State.ENTERED)

@@ -10,15 +10,21 @@ from django.utils import timezone
 
 from scoring.competitions import TieStage, draw_pairs
 from tests.factories import (
+    edge_to_a,
+    edge_to_b,
     eight_hand_records,
+    engine_match_result,
+    level,
     make_competition,
-    make_confirmed_tie_match_with_scores,
     make_match,
     make_team,
     make_user,
+    mirrored,
+    play_match,
+    play_tie_match,
 )
 from tournaments import matches
-from tournaments.competitions import after_match_saved, check_match_allowed
+from tournaments.competitions import check_match_allowed
 from tournaments.competitions.cup import enter_team, final_standing, make_draw, tie_state
 from tournaments.models import Competition, CupEntry, CupTie, GrandPrixEntry, Match
 from tournaments.refusals import Refused
@@ -151,15 +157,15 @@ def test_a_fourth_match_and_an_early_tie_breaker_are_refused():
     cup, teams = cup_with(2)
     make_draw(cup, seed="x")
     tie = tie_at(cup, 4, 0)
-    make_confirmed_tie_match_with_scores(tie, 90, 80)
+    play_tie_match(tie, "A")
 
     with pytest.raises(ValidationError, match="R16: a tie-breaker is played only when the sums are equal"):
-        make_confirmed_tie_match_with_scores(tie, 100, 90, kind=Match.Kind.TIE_BREAKER)
-    make_confirmed_tie_match_with_scores(tie, 80, 90)
-    make_confirmed_tie_match_with_scores(tie, 90, 90)
+        play_tie_match(tie, "A", kind=Match.Kind.TIE_BREAKER)
+    play_tie_match(tie, "B")
+    play_tie_match(tie, "level")
     assert tie_state(tie, tie.matches.all()).stage is TieStage.PLAY_OFF_NEEDED
     with pytest.raises(ValidationError, match="R16: a Cup tie is three matches"):
-        make_confirmed_tie_match_with_scores(tie, 90, 80)
+        play_tie_match(tie, "A")
     assert tie.matches.count() == 3
 
 
@@ -167,57 +173,31 @@ def test_a_decided_tie_takes_no_more_matches():
     cup, teams = cup_with(2)
     make_draw(cup, seed="x")
     tie = tie_at(cup, 4, 0)
-    for scores in ((90, 80), (80, 90), (91, 90)):
-        make_confirmed_tie_match_with_scores(tie, *scores)
+    for outcome in ("A", "B", "A"):
+        play_tie_match(tie, outcome)
 
     tie.refresh_from_db()
     assert tie.winner == tie.team_a and tie.decided_at is not None
     with pytest.raises(ValidationError, match="R16: this tie is decided"):
-        make_confirmed_tie_match_with_scores(tie, 100, 100, kind=Match.Kind.TIE_BREAKER)
+        play_tie_match(tie, "level", kind=Match.Kind.TIE_BREAKER)
 
 
 def test_a_tie_is_decided_only_by_confirmed_matches():
     cup, teams = cup_with(2)
     make_draw(cup, seed="x")
     tie = tie_at(cup, 4, 0)
-    make_confirmed_tie_match_with_scores(tie, 90, 80)
-    make_confirmed_tie_match_with_scores(tie, 90, 80)
-    last = make_confirmed_tie_match_with_scores(tie, 90, 80)
-    Match.objects.filter(pk=last.pk).update(state=Match.State.ENTERED)
-    tie.winner = None
-    tie.save()
-
-    after_match_saved(Match.objects.get(pk=last.pk))
+    play_tie_match(tie, "A")
+    play_tie_match(tie, "A")
+    last = play_tie_match(tie, "A", state=Match.State.ENTERED)  # awaiting confirmation
 
     tie.refresh_from_db()
     assert tie.winner is None
+    matches.confirm_match(last, make_user("chief"))
+    tie.refresh_from_db()
+    assert tie.winner == tie.team_a
 
 
-# --- hands whose scores the rules give (R5, R12, R13): both teams 11 trumps and one honour ----------
-#
-# Consolation (R5): 11 trumps 50 + one honour 20 + 5 for each of XVI-XVIII not held; the
-# defenders add 20 and are capped at 90. So the team holding XVI alone has 80 (defending: 90),
-# the team holding XVII and XVIII has 75 (defending: 90). Nothing else is scored (R12).
-
-
-def hand(attackers, a_holds_xvi):
-    a_high, b_high = (["XVI"], ["XVII", "XVIII"]) if a_holds_xvi else (["XVII", "XVIII"], ["XVI"])
-    return {"format": "royal-tarokk-hand/1", "attackers": attackers,
-            "holdings": {"A": {"trumps": 11, "honours": 1, "high_trumps": a_high},
-                         "B": {"trumps": 11, "honours": 1, "high_trumps": b_high}},
-            "announcements": [], "silent": []}
-
-
-def edge_to_a(count=8):
-    """A always holds XVI: A attacking 80 : 90, B attacking 90 : 75. Eight hands: 680 to 660, match
-    85 to 83 (82.5 rounds half up, R13); two hands (a tie-breaker): 170 to 165 (R16: summed)."""
-    return [hand("A" if n % 2 == 0 else "B", True) for n in range(count)]
-
-
-def level(count=8):
-    """A attacks holding XVI (80 : 90), B attacks with A holding XVII and XVIII (90 : 80): eight
-    hands 680 to 680, match 85 to 85; two hands 170 to 170."""
-    return [hand("A" if n % 2 == 0 else "B", n % 2 == 0) for n in range(count)]
+# --- hands whose scores the rules give (R5, R12, R13): tests.factories.edge_to_a, level ---------------
 
 
 def recorded(match, records):
@@ -252,7 +232,7 @@ def test_the_cup_from_the_draw_to_the_final_with_two_successive_play_offs(client
     hard = tie_at(cup, 2, 0)
     # Team order in a match may differ from the tie's: the tie's team B sits as A and edges it.
     swapped = make_match(hard.team_b, hard.team_a, cup, cup_tie=hard, played_on=datetime.date(2025, 10, 31))
-    assert recorded(swapped, edge_to_a()).score_a == 85
+    assert recorded(swapped, edge_to_a()).score_a == engine_match_result(edge_to_a())[0].score  # 85
     second_match, third_match = matches.schedule_tie_matches(hard, user=organiser)  # the two it lacks
     recorded(second_match, edge_to_a())
     recorded(third_match, level())
@@ -263,14 +243,17 @@ def test_the_cup_from_the_draw_to_the_final_with_two_successive_play_offs(client
     with pytest.raises(ValidationError, match="R16: the tie's previous tie-breaker is not confirmed yet"):
         matches.schedule_tie_breaker(hard, user=organiser)
     recorded(play_off, level(2))
-    assert (play_off.score_a, play_off.score_b) == (170, 170)  # summed, not averaged: equal again
+    summed = engine_match_result(level(2), tie_breaker=True)
+    assert (play_off.score_a, play_off.score_b) == (summed[0].score, summed[1].score) == (170, 170)  # summed: equal
     hard.refresh_from_db()
     assert hard.winner is None
     assert tie_state(hard, hard.matches.all()).stage is TieStage.PLAY_OFF_NEEDED
 
     second = matches.schedule_tie_breaker(hard, user=organiser)
     recorded(second, mirrored(edge_to_a(2)))  # the tie's team B, sitting as B, edges it
-    assert (second.score_a, second.score_b, second.hand_sum_b) == (165, 170, 170)
+    summed = engine_match_result(mirrored(edge_to_a(2)), tie_breaker=True)
+    assert (second.score_a, second.score_b, second.hand_sum_b) == (summed[0].score, summed[1].score,
+                                                                   summed[1].hand_sum) == (165, 170, 170)
     hard.refresh_from_db()
     assert hard.winner == hard.team_b
     assert tie_at(cup, 3, 0).team_a == hard.team_b  # R16: the winner moved on by itself
@@ -301,29 +284,21 @@ def test_the_cup_from_the_draw_to_the_final_with_two_successive_play_offs(client
     assert f">{final.team_a}</a></dd>" in overview and "Runner-up" in overview
 
 
-def mirrored(records):
-    """The same hands with the teams' parts exchanged (B holds what A held and attacks when A did)."""
-    swap = {"A": "B", "B": "A"}
-    return [{**record, "attackers": swap[record["attackers"]],
-             "holdings": {"A": record["holdings"]["B"], "B": record["holdings"]["A"]}} for record in records]
-
-
 def test_the_bracket_shows_each_ties_state(client):
     cup, teams = cup_with(8)
     make_draw(cup, seed="states")
     started, equal, in_play_off, decided = (tie_at(cup, 2, slot) for slot in range(4))
-    make_confirmed_tie_match_with_scores(started, 90, 80)
-    for scores in ((90, 80), (80, 90), (85, 85)):
-        make_confirmed_tie_match_with_scores(equal, *scores)
-        make_confirmed_tie_match_with_scores(in_play_off, *scores)
-        make_confirmed_tie_match_with_scores(decided, *scores)
-    pending = make_match(in_play_off.team_a, in_play_off.team_b, cup, cup_tie=in_play_off,
-                         kind=Match.Kind.TIE_BREAKER, played_on=SEPTEMBER)
-    pending.state = Match.State.ENTERED
-    pending.save()
-    make_confirmed_tie_match_with_scores(decided, 100, 90, kind=Match.Kind.TIE_BREAKER)
+    play_tie_match(started, "A")
+    for outcome in ("A", "B", "level"):  # equal sums after three matches
+        for tie in (equal, in_play_off, decided):
+            play_tie_match(tie, outcome)
+    play_tie_match(in_play_off, "A", kind=Match.Kind.TIE_BREAKER, state=Match.State.ENTERED)
+    play_tie_match(decided, "A", kind=Match.Kind.TIE_BREAKER)
 
-    text = client.get(reverse("public:cup", args=[2025])).text
+    response = client.get(reverse("public:cup", args=[2025]))
+
+    assert response.status_code == 200
+    text = response.text
 
     assert "tie-in_progress" in text and "2 matches to play" in text
     assert "tie-play_off_needed" in text and "Equal sums: tie-breaker needed" in text
@@ -350,10 +325,12 @@ def test_the_bracket_query_count_does_not_grow_with_teams(client, django_assert_
     cup, _teams = cup_with(count)
     make_draw(cup, seed="q")
     for tie in cup.cup_ties.filter(team_a__isnull=False, team_b__isnull=False):
-        make_confirmed_tie_match_with_scores(tie, 90, 80)
+        play_tie_match(tie, "A")
     # 1 season, 2 the Cup, 3 ties with teams, 4 their matches
     with django_assert_num_queries(4 + 1):  # and the public data version
-        client.get(reverse("public:cup", args=[2025]))
+        response = client.get(reverse("public:cup", args=[2025]))
+    assert response.status_code == 200
+    assert response.text.count("85 : 83 (sums 85 : 83)") == count // 2  # each tie's match, as the engine scored it
 
 
 # --- a Grand Prix match counted in a Cup tie (R17) ---------------------------------------------------
@@ -367,10 +344,7 @@ def test_a_grand_prix_match_may_count_in_the_current_round_tie_only():
         GrandPrixEntry.objects.create(competition=event, team=team)
     current = tie_at(cup, 3, 0)
     final = tie_at(cup, 4, 0)
-    gp_match = Match.objects.create(
-        competition=event, team_a=teams[1], team_b=teams[0], played_on=SEPTEMBER, state="confirmed",
-        score_a=80, score_b=90, hand_sum_a=640, hand_sum_b=720, a_driver=teams[1].driver,
-        a_catcher=teams[1].catcher, b_driver=teams[0].driver, b_catcher=teams[0].catcher)
+    gp_match = play_match(event, teams[1], teams[0], edge_to_b(), played_on=SEPTEMBER)  # teams[0], as B, edges it
 
     with pytest.raises(ValidationError, match="R17: .*current Cup round"):
         matches.mark_grand_prix_match(gp_match, counts_for_championship=False, cup_tie=final,
@@ -378,9 +352,9 @@ def test_a_grand_prix_match_may_count_in_the_current_round_tie_only():
 
     matches.mark_grand_prix_match(gp_match, counts_for_championship=False, cup_tie=current,
                                   user=make_user("chief"), reason="R17 decision")
-    assert tie_state(current, current.matches.all()).sums == (90, 80)
-    make_confirmed_tie_match_with_scores(current, 90, 80)
-    make_confirmed_tie_match_with_scores(current, 90, 80)
+    assert tie_state(current, current.matches.all()).sums == (gp_match.score_b, gp_match.score_a)  # the tie's side
+    play_tie_match(current, "A")
+    play_tie_match(current, "A")
     current.refresh_from_db()
     assert current.winner == teams[0]
     assert timezone.now() >= current.decided_at
@@ -457,8 +431,8 @@ def test_a_tie_breaker_recorded_and_confirmed_through_the_engine_decides_the_tie
     cup, teams = cup_with(4)
     make_draw(cup, pairs=[(teams[0], teams[1]), (teams[2], teams[3])])
     tie = tie_at(cup, 3, 0)
-    for scores in ((90, 80), (80, 90), (85, 85)):
-        make_confirmed_tie_match_with_scores(tie, *scores)
+    for outcome in ("A", "B", "level"):
+        play_tie_match(tie, outcome)
 
     match = make_match(tie.team_a, tie.team_b, cup, cup_tie=tie, kind=Match.Kind.TIE_BREAKER, played_on=SEPTEMBER,
                        hand_records=hand_records_results_mode(2))
@@ -511,12 +485,12 @@ def test_a_tie_breaker_is_scheduled_only_on_equal_sums():
     make_draw(cup, seed="x")
     tie = tie_at(cup, 4, 0)
     organiser = make_user("organiser")
-    make_confirmed_tie_match_with_scores(tie, 90, 80)
-    make_confirmed_tie_match_with_scores(tie, 80, 90)
+    play_tie_match(tie, "A")
+    play_tie_match(tie, "B")
 
     with pytest.raises(ValidationError, match="R16: a tie-breaker is played only when the sums are equal"):
         matches.schedule_tie_breaker(tie, user=organiser)
-    make_confirmed_tie_match_with_scores(tie, 85, 85)
+    play_tie_match(tie, "level")
     match = matches.schedule_tie_breaker(tie, user=organiser)
 
     assert (match.kind, match.cup_tie, match.state) == (Match.Kind.TIE_BREAKER, tie, Match.State.SCHEDULED)
@@ -544,10 +518,8 @@ def test_the_organisers_schedule_a_ties_matches_and_its_tie_breaker_on_their_pag
     assert response.status_code == 302
     assert list(tie.matches.values_list("played_on", "place", "state")) == [
         (datetime.date(2025, 11, 29), "Pécs", Match.State.SCHEDULED)] * 3
-    for match, scores in zip(tie.matches.order_by("id"), ((90, 80), (80, 90), (85, 85)), strict=True):
-        Match.objects.filter(pk=match.pk).update(state=Match.State.CONFIRMED, score_a=scores[0],
-                                                 score_b=scores[1], hand_sum_a=8 * scores[0],
-                                                 hand_sum_b=8 * scores[1])
+    for match, records in zip(tie.matches.order_by("id"), (edge_to_a(), edge_to_b(), level()), strict=True):
+        recorded(match, records)  # equal sums after the three matches
     page = client.get(url).text
     assert "equal sums: a tie-breaker is needed" in page and "Schedule a two-hand tie-breaker" in page
 
@@ -596,6 +568,7 @@ def test_the_organisers_cup_page_query_count_does_not_grow_with_teams(client, dj
     # season, 6 entries with their players, 7 ties with their teams, 8 the ties' matches (any state)
     with django_assert_num_queries(8):
         response = client.get(reverse("competitions:cup_admin", args=[2025]))
+    assert response.status_code == 200
     assert response.text.count("Remove</button>") == 3 * count // 2
 
 

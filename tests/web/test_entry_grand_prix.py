@@ -87,4 +87,5 @@ def test_the_grand_prix_match_page_keeps_its_query_count(jury_client, grand_prix
     # meeting: whether this match, counted for it, needs the jury's agreement, R15), 10 the hands as
     # typed and not stored yet.
     with django_assert_num_queries(10):
-        jury_client.get(reverse("jury:match", args=[grand_prix_match.pk]))
+        response = jury_client.get(reverse("jury:match", args=[grand_prix_match.pk]))
+    assert response.status_code == 200

@@ -23,16 +23,19 @@ def test_match_list_query_count_does_not_grow(jury_client, django_assert_num_que
     # competition, season, teams, entering and agreeing jurors, 8 the Championships of the page's
     # seasons (their annual meetings: which matches need the jury's agreement, R15).
     with django_assert_num_queries(8):
-        jury_client.get(reverse("jury:matches"))
+        first = jury_client.get(reverse("jury:matches"))
+    assert first.status_code == 200
     for _ in range(5):
         make_match(competition=competition)
     with django_assert_num_queries(8):
         response = jury_client.get(reverse("jury:matches"))
+    assert response.status_code == 200
     assert len(response.context["page"]) == 8
     filtered = {"competition": competition.pk, "state": "scheduled", "played_from": "2025-01-01",
                 "played_to": "2025-12-31"}
     with django_assert_num_queries(8):
         response = jury_client.get(reverse("jury:matches"), filtered)
+    assert response.status_code == 200
     assert len(response.context["page"]) == 5
 
 
@@ -46,6 +49,7 @@ def test_match_page_query_count_does_not_grow(jury_client, django_assert_num_que
     # competition, season, teams and both jurors, 6 its hands, 7 their announcements, 8 their
     # silent premiums, 9 the hands as typed and not stored yet.
     with django_assert_num_queries(9):
-        jury_client.get(reverse("jury:match", args=[sparse.pk]))
+        sparse_page = jury_client.get(reverse("jury:match", args=[sparse.pk]))
     with django_assert_num_queries(9):
-        jury_client.get(reverse("jury:match", args=[busy.pk]))
+        busy_page = jury_client.get(reverse("jury:match", args=[busy.pk]))
+    assert sparse_page.status_code == busy_page.status_code == 200

@@ -17,6 +17,7 @@ from tests.factories import (
     make_season,
     make_team,
     make_user,
+    record_confirmed_in_bulk,
 )
 from tournaments import matches
 from tournaments.competitions import championship as championship_rules
@@ -151,9 +152,7 @@ def test_a_date_outside_the_season_is_refused(client, jury, championship, kings,
 
 
 def test_the_championship_match_limit_is_shown_with_its_rule(client, jury, championship, kings, owls, season):
-    Match.objects.bulk_create([
-        Match(competition=championship, team_a=kings, team_b=make_team(season=season), played_on=JUNE,
-              state="confirmed", score_a=90, score_b=90, hand_sum_a=720, hand_sum_b=720) for _ in range(52)])
+    record_confirmed_in_bulk(championship, [(kings, make_team(season=season)) for _ in range(52)], played_on=JUNE)
 
     response = new_match(client, particulars(championship, kings, owls))
 
@@ -417,12 +416,13 @@ def test_new_match_page_query_count_does_not_grow(client, jury, season, champion
     # 1 session, 2 user, 3 the user's own permissions, 4 its groups' permissions, 5 the seasons,
     # 6 the season's teams with their players, 7 the current Cup round's ties, 8 the competitions.
     with django_assert_num_queries(8):
-        client.get(reverse("jury:new_match"), {"season": NEXT_YEAR})
+        small = client.get(reverse("jury:new_match"), {"season": NEXT_YEAR})
     for _ in range(6):
         make_team(season=season, substitute=True)
     make_competition(Competition.Kind.GRAND_PRIX, season=season)
     with django_assert_num_queries(8):
         response = client.get(reverse("jury:new_match"), {"season": NEXT_YEAR})
+    assert small.status_code == response.status_code == 200
     assert response.content.decode().count("(substitute)") == 6 * 4  # one a team in each seat's list
 
 
@@ -432,4 +432,5 @@ def test_particulars_page_query_count(client, jury, championship, kings, owls, d
     # 1 session, 2 user, 3-4 permissions, 5 the match with its teams, players and jurors, 6 the
     # season's teams with their players, 7 the current Cup round's ties, 8 the competitions.
     with django_assert_num_queries(8):
-        client.get(reverse("jury:particulars", args=[match.pk]))
+        response = client.get(reverse("jury:particulars", args=[match.pk]))
+    assert response.status_code == 200

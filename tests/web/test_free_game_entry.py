@@ -314,9 +314,12 @@ def test_entering_a_variant_needs_the_jury(client, players):
 
 def test_the_players_are_read_once_for_a_whole_form(jury, players):
     with CaptureQueriesContext(connection) as refused:
-        jury.post(EMPEROR_URL, emperor_post(defender_2="Zoltan"))  # five names read, the form shown again
+        shown_again = jury.post(EMPEROR_URL, emperor_post(defender_2="Zoltan"))  # five names read, the form again
     with CaptureQueriesContext(connection) as stored:
-        jury.post(EMPEROR_URL, emperor_post())
+        saved = jury.post(EMPEROR_URL, emperor_post())
+
+    assert shown_again.status_code == 200 and "Zoltan" in shown_again.content.decode()
+    assert saved.status_code == 302 and FreeGame.objects.count() == 1
 
     def player_reads(queries):
         return [query["sql"] for query in queries if 'FROM "tournaments_player"' in query["sql"]]

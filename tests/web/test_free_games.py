@@ -113,6 +113,7 @@ def test_the_table_query_count_does_not_grow(client, django_assert_num_queries, 
     # 1 season, 2 competition, 3 scores, 4 players, 5 the games, 6 their scores with players
     with django_assert_num_queries(6 + 1):  # and the public data version
         response = client.get(reverse("public:free_games", args=[2025]))
+    assert response.status_code == 200
     assert len(response.context["games"]) == games
 
 

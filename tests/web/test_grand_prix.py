@@ -8,11 +8,24 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from scoring.competitions import grand_prix_pairings
-from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
+from tests.factories import (
+    announcement,
+    eight_hand_records,
+    engine_match_result,
+    hands_summing,
+    level,
+    make_competition,
+    make_match,
+    make_season,
+    make_team,
+    make_user,
+    play_match,
+    schedule_match,
+)
 from tournaments import matches
 from tournaments.competitions import check_match_allowed, grand_prix
 from tournaments.competitions.grand_prix import results
-from tournaments.models import Announcement, Competition, GrandPrixEntry, Hand, Match
+from tournaments.models import Competition, GrandPrixEntry, Match
 from tournaments.refusals import Refused
 
 pytestmark = pytest.mark.django_db
@@ -29,16 +42,15 @@ def event_with(*names, slug="spring"):
 
 def played(event, team_a, team_b, sum_a, sum_b, *, state=Match.State.CONFIRMED, trophies_a=(), trophies_b=(),
            lost_a=()):
-    """A match with the given raw 8-hand sums; trophies announced (and won or lost) in hand 1."""
-    match = Match.objects.create(competition=event, team_a=team_a, team_b=team_b, played_on=MAY, state=state,
-                                 score_a=(sum_a + 4) // 8, score_b=(sum_b + 4) // 8, hand_sum_a=sum_a,
-                                 hand_sum_b=sum_b)
-    hand = Hand.objects.create(match=match, number=1, attackers="A", a_trumps=12, a_honours=1, b_trumps=10,
-                               b_honours=1)
-    announced = ([(t, "A.driver", "won") for t in trophies_a] + [(t, "B.catcher", "won") for t in trophies_b]
-                 + [(t, "A.catcher", "lost") for t in lost_a])
-    for position, (feast, seat, result) in enumerate(announced):
-        Announcement.objects.create(hand=hand, position=position, feast=feast, seat=seat, result=result)
+    """A match played through the jury's steps on eight hands whose scores the engine sums to
+    ``sum_a`` and ``sum_b``; trophies announced (and won or lost) in hand 1 (tests.factories.hands_summing)."""
+    announced = ([announcement(t, "A.driver", "won") for t in trophies_a]
+                 + [announcement(t, "B.catcher", "won") for t in trophies_b]
+                 + [announcement(t, "A.catcher", "lost") for t in lost_a])
+    records = hands_summing(sum_a, sum_b, announced={0: announced} if announced else None)
+    match = play_match(event, team_a, team_b, records, state=state, played_on=MAY)
+    if state == Match.State.CONFIRMED:
+        assert (match.hand_sum_a, match.hand_sum_b) == (sum_a, sum_b)  # the engine's sums
     return match
 
 
@@ -72,8 +84,10 @@ def test_then_by_the_highest_trophy_won_in_the_event(client):
     played(event, kings, owls, 700, 700, trophies_a=["triumph"], trophies_b=["royal"])
     played(event, kings, owls, 700, 700, lost_a=["royal"])
     other = make_competition(Competition.Kind.GRAND_PRIX, slug="autumn")
-    GrandPrixEntry.objects.create(competition=other, team=kings)
-    played(other, kings, make_team("Guests"), 700, 700, trophies_a=["royal"])
+    guests = make_team("Guests")
+    for team in (kings, guests):
+        GrandPrixEntry.objects.create(competition=other, team=team)
+    played(other, kings, guests, 700, 700, trophies_a=["royal"])
 
     assert ranking(event) == [(1, "Owls", 1400), (2, "Kings", 1400)]
     text = client.get(reverse("public:grand_prix", args=[2025, "spring"])).text
@@ -128,6 +142,7 @@ def test_the_results_query_count_does_not_grow_with_teams(client, django_assert_
     # 6 the pairings with their teams
     with django_assert_num_queries(6 + 1):  # and the public data version
         response = client.get(reverse("public:grand_prix", args=[2025, "spring"]))
+    assert response.status_code == 200
     assert len(response.context["table"].data) == teams
 
 
@@ -137,7 +152,8 @@ def test_the_results_query_count_does_not_grow_with_teams(client, django_assert_
 def test_the_jury_counts_a_grand_prix_match_for_the_championship(client):
     make_competition()
     event, (kings, owls) = event_with("Kings", "Owls")
-    match = played(event, kings, owls, 720, 700)
+    records = hands_summing(720, 700)
+    match = play_match(event, kings, owls, records, played_on=MAY)
     url = reverse("competitions:grand_prix_match", args=[match.pk])
 
     assert client.get(url).status_code == 302  # login first
@@ -151,14 +167,16 @@ def test_the_jury_counts_a_grand_prix_match_for_the_championship(client):
     match.refresh_from_db()
     assert match.counts_for_championship
     table = client.get(reverse("public:championship", args=[2025])).context["table"]
-    assert [(row["team"], row["total"]) for row in table.data] == [("Kings", 90), ("Owls", 88)]
+    kings_result, owls_result = engine_match_result(records)  # R13: the match score, not the hand sum
+    assert [(row["team"], row["total"]) for row in table.data] == [("Kings", kings_result.score),
+                                                                   ("Owls", owls_result.score)]
+    assert kings_result.score != kings_result.hand_sum
 
 
 def test_a_refused_choice_is_shown_and_changes_nothing(client):
     make_competition()
     event, (kings, owls) = event_with("Kings", "Owls")
-    match = played(event, kings, owls, 720, 700)
-    Match.objects.filter(pk=match.pk).update(played_publicly=False)
+    match = play_match(event, kings, owls, hands_summing(720, 700), played_on=MAY, played_publicly=False)
     client.force_login(make_user("chief"))  # the match is confirmed: a correction, with a reason
 
     response = client.post(reverse("competitions:grand_prix_match", args=[match.pk]),
@@ -316,7 +334,7 @@ def test_the_organisers_page_adds_pairs_and_shows_a_refusal(client):
 def test_a_refusal_on_the_organisers_page_is_shown_once(client):
     event, (kings, owls, birds, cats) = event_with("Kings", "Owls", "Birds", "Cats")
     for opponent in (owls, birds, cats):
-        played(event, kings, opponent, 700, 600, state=Match.State.SCHEDULED)
+        schedule_match(event, kings, opponent, played_on=MAY)
     client.force_login(make_user("organiser"))
 
     refused = client.post(reverse("competitions:grand_prix_admin", args=[2025, "spring"]),
@@ -327,8 +345,8 @@ def test_a_refusal_on_the_organisers_page_is_shown_once(client):
 
 
 def test_a_team_without_matches_is_withdrawn_on_the_page(client):
-    event, (kings, owls) = event_with("Kings", "Owls")
-    played(event, kings, make_team("Guests"), 700, 600)
+    event, (kings, owls, birds) = event_with("Kings", "Owls", "Birds")
+    played(event, kings, birds, 700, 600)
     url = reverse("competitions:grand_prix_admin", args=[2025, "spring"])
     client.force_login(make_user("organiser"))
 
@@ -336,7 +354,7 @@ def test_a_team_without_matches_is_withdrawn_on_the_page(client):
     refused = client.post(url, {"action": "withdraw", "withdraw-team": kings.pk})
 
     assert "R17: Kings has matches in this event" in refused.text
-    assert list(grand_prix.teams_of(event)) == [kings]
+    assert set(grand_prix.teams_of(event)) == {kings, birds}
 
 
 @pytest.mark.parametrize("teams", [4, 12])
@@ -350,27 +368,20 @@ def test_the_organisers_page_query_count_does_not_grow_with_teams(client, django
     # still enter (the entry form's choices)
     with django_assert_num_queries(8):
         response = client.get(reverse("competitions:grand_prix_admin", args=[2025, "spring"]))
+    assert response.status_code == 200
     assert len(response.context["matches"]) == 3 * teams // 2
 
 
 # --- an event played through the engine: results and the trophy tie-break ----------------------------
 
 
-def hand(attackers, a_holds_xvi, trophy=None):
-    """Both teams 11 trumps and one honour (R5): the team holding XVI alone has 80, the one holding
-    XVII and XVIII 75, defenders add 20 up to 90. A trophy of 30 announced and won by A's Driver
-    adds 30 and lifts A's ceiling to 110 (R12)."""
-    a_high, b_high = (["XVI"], ["XVII", "XVIII"]) if a_holds_xvi else (["XVII", "XVIII"], ["XVI"])
-    announcements = [{"feast": trophy, "by": "A.driver", "contra": None, "result": "won"}] if trophy else []
-    return {"format": "royal-tarokk-hand/1", "attackers": attackers,
-            "holdings": {"A": {"trumps": 11, "honours": 1, "high_trumps": a_high},
-                         "B": {"trumps": 11, "honours": 1, "high_trumps": b_high}},
-            "announcements": announcements, "silent": []}
-
-
 def level_match(trophy=None):
-    """680 to 680 (hands 80:90 and 90:80 in turn); with a trophy won by A in hand 1: 710 to 680."""
-    return [hand("A" if n % 2 == 0 else "B", n % 2 == 0, trophy if n == 0 else None) for n in range(8)]
+    """Eight level hands (tests.factories.level: 680 to 680); with a trophy of 30 announced and won
+    by A's Driver in hand 1, which adds 30 and lifts A's ceiling to 110 (R12): 710 to 680."""
+    records = level()
+    if trophy:
+        records[0]["announcements"] = [announcement(trophy, "A.driver")]
+    return records
 
 
 def test_an_event_played_through_the_engine_ranks_by_hand_sums_then_trophies(client):

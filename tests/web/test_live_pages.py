@@ -58,6 +58,7 @@ def test_the_today_page_takes_the_same_queries_however_many_matches(client, day,
                    played_on=timezone.localdate())
     with django_assert_num_queries(2):  # the public data version, the day's matches with their teams
         response = client.get(reverse("public:today"))
+    assert response.status_code == 200
     assert response.text.count("<tr class=\"match-") == 4 + more
 
 

@@ -15,18 +15,20 @@ from weasyprint.formatting_structure import boxes
 
 from tests.factories import (
     hand_records_results_mode,
+    hands_for_match_score,
     make_competition,
     make_match,
     make_player,
     make_season,
     make_team,
     make_user,
+    record_confirmed_in_bulk,
 )
 from tests.web.html_tables import table_cells
 from tournaments import register
 from tournaments.competitions.cup import enter_team, make_draw
 from tournaments.competitions.free_games import record_free_game
-from tournaments.models import Competition, CupTie, FreeGame, GrandPrixEntry, Match, TrophyWin
+from tournaments.models import Competition, CupTie, FreeGame, GrandPrixEntry, TrophyWin
 from tournaments.outputs import pdf, sheets
 
 pytestmark = pytest.mark.django_db
@@ -165,11 +167,9 @@ def test_the_championship_pdf_has_every_row_and_every_column_of_the_page(client)
     season = make_season()
     championship = make_competition(season=season, name="Csapatbajnokság 2025")
     teams = [make_team(f"Team {n:03d}", season=season, substitute=n % 3 == 0) for n in range(80)]
-    Match.objects.bulk_create([
-        Match(competition=championship, team_a=team, team_b=teams[(index + 1) % 79], played_on=MARCH,
-              state=Match.State.CONFIRMED, score_a=60 + index % 37, score_b=95 - index % 29,
-              hand_sum_a=8 * (60 + index % 37), hand_sum_b=8 * (95 - index % 29))
-        for index, team in enumerate(teams[:79])])  # the last team has not played
+    pairs = [(team, teams[(index + 1) % 79]) for index, team in enumerate(teams[:79])]  # the last team has not played
+    record_confirmed_in_bulk(championship, pairs, played_on=MARCH, records_of=lambda index: hands_for_match_score(
+        60 + index % 37, 95 - index % 29))
     response = client.get(reverse("public:championship", args=[2025]))
     headings, rows = table_cells(response.text)
 
@@ -226,9 +226,10 @@ def test_the_championship_outputs_query_count_does_not_grow(client, django_asser
     championship_season(teams, rounds)
     # 1 season, 2 teams with players, 3 counted match scores, 4 the Championship (name, match limit)
     with django_assert_num_queries(4 + 1):  # and the public data version
-        client.get(reverse("public:championship_pdf", args=[2025]))
+        pdf_response = client.get(reverse("public:championship_pdf", args=[2025]))
     with django_assert_num_queries(4 + 1):  # and the public data version
         response = client.get(reverse("public:championship_xlsx", args=[2025]))
+    assert pdf_response.status_code == response.status_code == 200
     assert len(open_sheet(response)["A"]) == teams + 1
 
 
@@ -301,7 +302,8 @@ def test_the_cup_pdf_query_count_does_not_grow(client, django_assert_num_queries
         play_tie(tie)
     # 1 season, 2 the Cup, 3 its ties with their teams, 4 their matches
     with django_assert_num_queries(4 + 1):  # and the public data version
-        client.get(reverse("public:cup_pdf", args=[2025]))
+        response = client.get(reverse("public:cup_pdf", args=[2025]))
+    assert response.status_code == 200
 
 
 # --- a Grand Prix event (R17) ----------------------------------------------------------------
@@ -366,10 +368,11 @@ def test_the_grand_prix_outputs_query_count_does_not_grow(client, django_assert_
         played(team, made[(index + 1) % teams], event)
     # 1 season, 2 event, 3 entrants with players, 4 confirmed match sums, 5 trophies won, 6 the pairings
     with django_assert_num_queries(6 + 1):  # and the public data version
-        client.get(reverse("public:grand_prix_pdf", args=[2025, "szeged"]))
+        pdf_response = client.get(reverse("public:grand_prix_pdf", args=[2025, "szeged"]))
     # the same without the pairings
     with django_assert_num_queries(5 + 1):  # and the public data version
         response = client.get(reverse("public:grand_prix_xlsx", args=[2025, "szeged"]))
+    assert pdf_response.status_code == response.status_code == 200
     assert len(open_sheet(response)["A"]) == teams + 1
 
 
@@ -403,6 +406,7 @@ def test_the_free_game_spreadsheet_query_count_does_not_grow(client, django_asse
     # 1 season, 2 the free games, 3 the year's scores, 4 their players
     with django_assert_num_queries(4 + 1):  # and the public data version
         response = client.get(reverse("public:free_games_xlsx", args=[2025]))
+    assert response.status_code == 200
     assert len(open_sheet(response)["A"]) == players + 1
 
 
@@ -455,9 +459,10 @@ def test_the_register_outputs_query_count_does_not_grow(client, django_assert_nu
     trophy_register(players)
     # 1 players with their trophy points, 2 their standing trophies, 3 their standing cups
     with django_assert_num_queries(3 + 1):  # and the public data version
-        client.get(reverse("register:index_pdf"))
+        pdf_response = client.get(reverse("register:index_pdf"))
     with django_assert_num_queries(3 + 1):  # and the public data version
         response = client.get(reverse("register:index_xlsx"))
+    assert pdf_response.status_code == response.status_code == 200
     assert len(open_sheet(response)["A"]) == players + 1
 
 

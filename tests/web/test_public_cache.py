@@ -71,6 +71,7 @@ def test_an_unchanged_page_is_not_modified_then_served_from_the_cache(client, se
 
     with django_assert_num_queries(1):
         cached = page(Client(), url)
+    assert cached.status_code == 200
     assert cached["X-Public-Cache"] == "hit" and cached.content == first.content.replace(
         csrf_token(first).encode(), csrf_token(cached).encode())
 

@@ -8,8 +8,22 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import eight_hand_records, make_competition, make_match, make_player, make_season, make_team
+from tests.factories import (
+    announcement,
+    eight_hand_records,
+    make_competition,
+    make_match,
+    make_player,
+    make_season,
+    make_team,
+    make_user,
+    play_match,
+    play_scored_match,
+    records_with_trophies,
+    schedule_match,
+)
 from tournaments import register
+from tournaments.competitions import grand_prix
 from tournaments.competitions.cup import enter_team, make_draw
 from tournaments.models import Competition, CupAward, Match, Team, TrophyWin
 from tournaments.public import charts
@@ -19,23 +33,20 @@ pytestmark = pytest.mark.django_db
 YEAR = 2025
 
 
-def played(competition, team_a, team_b, score_a, score_b, day=1, **extra):
-    """A confirmed match with the scores the engine stored (its hands are not needed here)."""
-    return Match.objects.create(competition=competition, team_a=team_a, team_b=team_b,
-                                played_on=extra.pop("played_on", datetime.date(YEAR, 3, day)),
-                                state=extra.pop("state", Match.State.CONFIRMED), score_a=score_a, score_b=score_b,
-                                hand_sum_a=8 * score_a, hand_sum_b=8 * score_b,
-                                a_driver=team_a.driver, a_catcher=team_a.catcher,
-                                b_driver=team_b.driver, b_catcher=team_b.catcher, **extra)
+def played(competition, team_a, team_b, score_a, score_b, day=1, *, royal_by_a=False, **extra):
+    """A match played through the jury's steps (confirmed unless ``state`` says otherwise) on hands
+    the engine scores ``score_a`` : ``score_b``; with ``royal_by_a`` A's Driver wins a Royal in hand 1."""
+    announced = {0: [announcement("royal", "A.driver")]} if royal_by_a else None
+    return play_scored_match(competition, team_a, team_b, score_a, score_b, announced=announced,
+                             played_on=extra.pop("played_on", datetime.date(YEAR, 3, day)), **extra)
 
 
 def scheduled(competition, team_a, team_b, played_on, place="Szeged"):
-    return Match.objects.create(competition=competition, team_a=team_a, team_b=team_b, played_on=played_on,
-                                place=place)
+    return schedule_match(competition, team_a, team_b, played_on=played_on, place=place)
 
 
-def season_with_cup(teams=4):
-    season = make_season(YEAR)
+def season_with_cup(teams=4, **season_settings):
+    season = make_season(YEAR, **season_settings)
     championship = make_competition(season=season, name="Championship")
     cup = make_competition(Competition.Kind.CUP, season=season, name="Cup")
     made = [make_team(f"Team {n}", season=season) for n in range(teams)]
@@ -57,14 +68,13 @@ def today(monkeypatch):
 
 
 def test_the_home_page_says_what_happened_and_what_is_next(client, today):
-    season, championship, cup, (kings, owls, hawks, *_rest) = season_with_cup()
-    played(championship, kings, owls, 95, 80, day=3)
+    season, championship, cup, (kings, owls, hawks, *_rest) = season_with_cup(trophy_points_are_values=True)
+    played(championship, kings, owls, 95, 80, day=3, royal_by_a=True)  # R20: 200 points, the 100-point cup
     played(championship, hawks, kings, 70, 90, day=9)
     played(championship, owls, hawks, 99, 50, day=10, state=Match.State.ENTERED)  # not public yet
     scheduled(championship, owls, kings, datetime.date(YEAR, 6, 20), place="Eger")
     scheduled(championship, hawks, owls, datetime.date(YEAR, 5, 20))  # past: not "next"
-    win = TrophyWin.objects.create(player=kings.driver, trophy="royal", won_on=datetime.date(YEAR, 3, 3), points=100)
-    CupAward.objects.create(player=kings.driver, threshold=100, awarded_on=datetime.date(YEAR, 3, 3), reached_by=win)
+    assert CupAward.objects.get().player == kings.driver
 
     response = client.get(reverse("home"))
 
@@ -89,18 +99,17 @@ def test_the_home_page_before_any_season_says_what_the_site_is(client):
 
 @pytest.mark.parametrize("matches", [2, 14])
 def test_the_home_page_query_count_does_not_grow(client, django_assert_num_queries, today, matches):
-    season, championship, _cup, teams = season_with_cup(teams=6)
-    for number in range(matches):
-        played(championship, teams[number % 6], teams[(number + 1) % 6], 90, 80, day=1 + number)
+    season, championship, _cup, teams = season_with_cup(teams=6, trophy_points_are_values=True)
+    for number in range(matches):  # each Royal is 200 points: a cup or two every time (R20)
+        played(championship, teams[number % 6], teams[(number + 1) % 6], 90, 80, day=1 + number, royal_by_a=True)
         scheduled(championship, teams[number % 6], teams[(number + 2) % 6], datetime.date(YEAR, 7, 1 + number))
-        win = TrophyWin.objects.create(player=teams[number % 6].driver, trophy="royal",
-                                       won_on=datetime.date(YEAR, 3, 1 + number), points=100)
-        CupAward.objects.create(player=win.player, threshold=100 + number, awarded_on=win.won_on, reached_by=win)
+    assert CupAward.objects.count() >= matches
     # 1 the latest season, 2 its competitions, 3 the latest results, 4 the table's teams, 5 their
     # counted scores, 6 the Cup's ties, 7 the next matches, 8 the latest cups with their players,
     # and the public data version
     with django_assert_num_queries(8 + 1):
         response = client.get(reverse("home"))
+    assert response.status_code == 200
     assert len(response.context["results"]) == min(matches, 6)
 
 
@@ -110,6 +119,8 @@ def test_the_home_page_query_count_does_not_grow(client, django_assert_num_queri
 def test_fixtures_list_matches_to_come_by_date_with_place_and_teams_and_no_score(client, today):
     season, championship, _cup, (kings, owls, hawks, eagles) = season_with_cup()
     event = make_competition(Competition.Kind.GRAND_PRIX, season=season, name="Spring Grand Prix", slug="spring")
+    for team in (hawks, eagles):
+        grand_prix.enter_team(event, team)
     later = scheduled(championship, kings, owls, datetime.date(YEAR, 7, 2), place="Pécs")
     sooner = scheduled(event, hawks, eagles, datetime.date(YEAR, 6, 15), place="Győr")
     played(championship, kings, hawks, 77, 66, day=5, state=Match.State.ENTERED)  # awaiting confirmation
@@ -164,6 +175,7 @@ def test_the_fixtures_query_count_does_not_grow(client, django_assert_num_querie
     # 1 season, 2 its competitions, 3 its teams, 4 the matches with teams and competition
     with django_assert_num_queries(4 + 1):  # and the public data version
         response = client.get(reverse("public:fixtures", args=[YEAR]))
+    assert response.status_code == 200
     assert sum(len(lines) for _day, lines in response.context["days"]) == count
 
 
@@ -241,12 +253,12 @@ def test_the_player_page_query_count_does_not_grow(client, django_assert_num_que
     championship = make_competition(season=season)
     kings, owls = make_team("Kings", season=season), make_team("Owls", season=season)
     for number in range(matches):
-        played(championship, kings, owls, 90, 80, day=1 + number)
-        TrophyWin.objects.create(player=kings.driver, trophy="royal", won_on=datetime.date(YEAR, 3, 1 + number),
-                                 points=1)
+        played(championship, kings, owls, 90, 80, day=1 + number, royal_by_a=True)
+    assert TrophyWin.objects.filter(player=kings.driver).count() == matches
     # 1 player, 2 teams with seasons, 3 matches, 4 trophies with matches, 5 cups, 6 feast counts
     with django_assert_num_queries(6 + 1):  # and the public data version
         response = client.get(reverse("public:player", args=[kings.driver.pk]))
+    assert response.status_code == 200
     assert len(response.context["matches"]) == matches
 
 
@@ -276,9 +288,12 @@ SVG_COORDINATES = re.compile(r'\b(x|y|x1|x2|y1|y2|cx|cy)="([^"]*)"')
 def test_the_points_chart_draws_in_hungarian_with_svg_numbers_and_hungarian_months(client, page):
     """A Hungarian page writes decimals with a comma; the chart's coordinates must stay SVG numbers
     ("166,0" is none, and the browser drew every line at 0), and its months read "2025. 03."."""
+    make_season(YEAR, trophy_points_are_values=True)
     player = make_player("Kiss Katalin")
-    for day, points in ((datetime.date(YEAR, 3, 1), 5), (datetime.date(YEAR, 7, 14), 10)):
-        TrophyWin.objects.create(player=player, trophy="royal", won_on=day, points=points)
+    jury = make_user("jury")
+    for day, trophy in ((datetime.date(YEAR, 3, 1), "spadille"), (datetime.date(YEAR, 7, 14), "marriage")):
+        register.enter_variant_trophy(player=player, trophy=trophy, variant=TrophyWin.Variant.EMPEROR, won_on=day,
+                                      user=jury)
 
     html = client.get(reverse(page, args=[player.pk]), headers={"Accept-Language": "hu"}).text
 
@@ -341,10 +356,11 @@ def test_players_who_share_a_name_are_told_apart_by_membership_number(client):
     season = make_season(YEAR)
     make_competition(season=season)
     first, second = make_player("Kiss Katalin"), make_player("Kiss Katalin")
-    Team.objects.create(season=season, name="Kings", driver=first, catcher=make_player("Nagy Anna"))
-    Team.objects.create(season=season, name="Owls", driver=second, catcher=make_player("Tóth Éva"))
-    for player in (first, second):
-        TrophyWin.objects.create(player=player, trophy="royal", won_on=datetime.date(YEAR, 3, 1), points=1)
+    kings = Team.objects.create(season=season, name="Kings", driver=first, catcher=make_player("Nagy Anna"))
+    owls = Team.objects.create(season=season, name="Owls", driver=second, catcher=make_player("Tóth Éva"))
+    play_match(season.competitions.get(), kings, owls,
+               records_with_trophies([(1, "A.driver", "royal", "won"), (2, "B.driver", "royal", "won")]))
+    assert {win.player for win in TrophyWin.objects.all()} == {first, second}
 
     for url in (reverse("public:season", args=[YEAR]), reverse("public:championship", args=[YEAR]),
                 reverse("register:index")):

@@ -28,6 +28,7 @@ from tests.factories import (
     make_season,
     make_team,
     make_user,
+    record_confirmed_in_bulk,
 )
 from tournaments import matches
 from tournaments.competitions.cup import enter_team, make_draw
@@ -342,10 +343,7 @@ def test_twenty_jurors_saving_last_hands_at_once_give_a_team_its_52nd_match_not_
     championship = make_competition(season=season)
     kings = make_team("Kings", season=season)
     played_on = datetime.date(YEAR, 6, 1)
-    Match.objects.bulk_create([
-        Match(competition=championship, team_a=kings, team_b=make_team(season=season), played_on=played_on,
-              state=Match.State.CONFIRMED, score_a=90, score_b=90, hand_sum_a=720, hand_sum_b=720)
-        for _ in range(51)])
+    record_confirmed_in_bulk(championship, [(kings, make_team(season=season)) for _ in range(51)], played_on=played_on)
     records = eight_hand_records()
     seven_hands = [make_match(kings, make_team(season=season), championship, played_on=played_on)
                    for _ in range(RACERS)]

@@ -1,9 +1,9 @@
 """The national trophy register (R11, R20): entries made from confirmed hands, withdrawals on
 correction, trophy points and cups at thresholds, and the whole-register check used by rescore.
 
-Matches are built directly as rows (tests.factories.make_match_with_trophy_rows: Hand and
-Announcement rows, state confirmed), the way a save stores them, and
-tournaments.register.sync_match is called as a match's save calls it.
+Matches are played through the jury's steps (tests.factories.play_world_match: scheduled, recorded,
+confirmed by a second juror) and corrected by the chief jury (correct_trophies), so every entry
+is the one the register's sync made as the match was saved.
 """
 
 import datetime
@@ -12,11 +12,12 @@ import pytest
 
 from tests.factories import (
     MARCH_1,
-    make_match_in_register,
-    make_match_with_trophy_rows,
+    correct_trophies,
     make_two_team_season,
-    replace_hands_with_trophy_rows,
+    make_user,
+    play_world_match,
 )
+from tournaments import register
 from tournaments.models import (
     CupAward,
     Match,
@@ -39,7 +40,7 @@ def standing(player):
 
 def test_a_trophy_won_in_a_confirmed_hand_enters_the_register_by_itself():
     world = make_two_team_season()
-    match = make_match_in_register(world, trophies=[(3, "A.driver", "royal", "won")])
+    match = play_world_match(world, trophies=[(3, "A.driver", "royal", "won")])
 
     [win] = TrophyWin.objects.all()
     assert (win.player, win.partner, win.team) == (world.alice, world.bob, world.red)
@@ -52,7 +53,7 @@ def test_a_trophy_won_in_a_confirmed_hand_enters_the_register_by_itself():
 
 def test_the_announcer_is_the_player_in_the_announcing_seat_of_that_match():
     world = make_two_team_season()
-    make_match_in_register(world, trophies=[(2, "B.catcher", "marriage", "won")])
+    play_world_match(world, trophies=[(2, "B.catcher", "marriage", "won")])
 
     [win] = TrophyWin.objects.all()
     assert (win.player, win.partner, win.team) == (world.dave, world.carol, world.blue)
@@ -60,8 +61,8 @@ def test_the_announcer_is_the_player_in_the_announcing_seat_of_that_match():
 
 def test_lost_trophies_messages_and_other_feasts_do_not_enter():
     world = make_two_team_season()
-    make_match_in_register(world, trophies=[
-        (1, "A.driver", "royal", "lost"), (2, "B.driver", "pagat_ultimo", "won"),
+    play_world_match(world, trophies=[
+        (1, "A.driver", "royal", "lost"), (2, "B.driver", "pagat_capture", "won"), (3, "A.catcher", "flush", None),
     ])
 
     assert not TrophyWin.objects.exists()
@@ -70,7 +71,7 @@ def test_lost_trophies_messages_and_other_feasts_do_not_enter():
 @pytest.mark.parametrize("state", [Match.State.ENTERED, Match.State.RETURNED, Match.State.IN_ENTRY])
 def test_a_match_enters_the_register_only_once_confirmed(state):
     world = make_two_team_season()
-    match = make_match_with_trophy_rows(world, trophies=[(1, "A.driver", "royal", "won")], state=state)
+    match = play_world_match(world, trophies=[(1, "A.driver", "royal", "won")], state=state)
 
     sync.sync_match(match)
 
@@ -79,7 +80,7 @@ def test_a_match_enters_the_register_only_once_confirmed(state):
 
 def test_both_partners_are_credited_when_the_season_says_so():
     world = make_two_team_season(both_partners=True)
-    make_match_in_register(world, trophies=[(1, "A.catcher", "scale", "won")])
+    play_world_match(world, trophies=[(1, "A.catcher", "scale", "won")])
 
     credited = {(win.player, win.partner, win.team) for win in TrophyWin.objects.all()}
     assert credited == {(world.bob, world.alice, world.red), (world.alice, world.bob, world.red)}
@@ -87,14 +88,14 @@ def test_both_partners_are_credited_when_the_season_says_so():
 
 def test_trophy_points_are_the_trophy_value_when_the_season_says_so():
     world = make_two_team_season(values=True)
-    make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won"), (2, "A.driver", "spadille", "won")])
+    play_world_match(world, trophies=[(1, "A.driver", "royal", "won"), (2, "A.driver", "spadille", "won")])
 
     assert sorted(win.points for win in TrophyWin.objects.all()) == [30, 200]
 
 
 def test_syncing_an_unchanged_match_leaves_its_entries_untouched():
     world = make_two_team_season()
-    match = make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
+    match = play_world_match(world, trophies=[(1, "A.driver", "royal", "won")])
     [win] = TrophyWin.objects.all()
     history_rows = win.history.count()
 
@@ -106,11 +107,10 @@ def test_syncing_an_unchanged_match_leaves_its_entries_untouched():
 
 def test_a_correction_that_replaces_the_hands_keeps_a_trophy_that_still_holds():
     world = make_two_team_season()
-    match = make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
+    match = play_world_match(world, trophies=[(1, "A.driver", "royal", "won")])
     [win] = TrophyWin.objects.all()
 
-    replace_hands_with_trophy_rows(match, [(5, "A.driver", "royal", "won")])
-    sync.sync_match(match)
+    correct_trophies(match, [(5, "A.driver", "royal", "won")])
 
     [again] = TrophyWin.objects.all()
     assert again.pk == win.pk and again.withdrawn_on is None
@@ -119,10 +119,9 @@ def test_a_correction_that_replaces_the_hands_keeps_a_trophy_that_still_holds():
 
 def test_a_correction_that_removes_a_trophy_withdraws_the_entry_with_reason_and_date():
     world = make_two_team_season()
-    match = make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won"), (2, "B.driver", "scale", "won")])
+    match = play_world_match(world, trophies=[(1, "A.driver", "royal", "won"), (2, "B.driver", "scale", "won")])
 
-    replace_hands_with_trophy_rows(match, [(1, "A.driver", "royal", "lost"), (2, "B.driver", "scale", "won")])
-    sync.sync_match(match)
+    correct_trophies(match, [(1, "A.driver", "royal", "lost"), (2, "B.driver", "scale", "won")])
 
     royal = TrophyWin.objects.get(trophy="royal")
     assert royal.withdrawn_on is not None
@@ -133,7 +132,7 @@ def test_a_correction_that_removes_a_trophy_withdraws_the_entry_with_reason_and_
 
 def test_a_deleted_hand_withdraws_its_trophy():
     world = make_two_team_season()
-    match = make_match_in_register(world, trophies=[(8, "A.driver", "royal", "won")])
+    match = play_world_match(world, trophies=[(8, "A.driver", "royal", "won")])
 
     match.hands.get(number=8).delete()
     sync.sync_match(match)
@@ -144,7 +143,7 @@ def test_a_deleted_hand_withdraws_its_trophy():
 
 def test_a_match_sent_back_withdraws_its_trophies_and_reconfirming_enters_them_anew():
     world = make_two_team_season()
-    match = make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
+    match = play_world_match(world, trophies=[(1, "A.driver", "royal", "won")])
 
     Match.objects.filter(pk=match.pk).update(state=Match.State.RETURNED)
     sync.sync_match(match)
@@ -158,12 +157,11 @@ def test_a_match_sent_back_withdraws_its_trophies_and_reconfirming_enters_them_a
 
 def test_the_same_trophy_twice_in_a_match_is_two_entries():
     world = make_two_team_season()
-    match = make_match_in_register(world, trophies=[(1, "A.driver", "marriage", "won"),
+    match = play_world_match(world, trophies=[(1, "A.driver", "marriage", "won"),
                                                     (4, "A.driver", "marriage", "won")])
     assert len(standing(world.alice)) == 2
 
-    replace_hands_with_trophy_rows(match, [(4, "A.driver", "marriage", "won")])
-    sync.sync_match(match)
+    correct_trophies(match, [(4, "A.driver", "marriage", "won")])
 
     assert len(standing(world.alice)) == 1
     assert TrophyWin.objects.filter(withdrawn_on__isnull=False).count() == 1
@@ -171,7 +169,7 @@ def test_the_same_trophy_twice_in_a_match_is_two_entries():
 
 def test_a_corrected_date_moves_the_entry_without_withdrawing_it():
     world = make_two_team_season()
-    match = make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
+    match = play_world_match(world, trophies=[(1, "A.driver", "royal", "won")])
 
     Match.objects.filter(pk=match.pk).update(played_on=MARCH_8)
     sync.sync_match(match)
@@ -184,10 +182,10 @@ def test_a_corrected_date_moves_the_entry_without_withdrawing_it():
 
 def test_a_cup_is_awarded_to_the_trophy_that_reaches_the_threshold():
     world = make_two_team_season(values=True, thresholds="100,250")
-    make_match_in_register(world, MARCH_1, [(1, "A.driver", "marriage", "won")])  # 60
+    play_world_match(world, MARCH_1, [(1, "A.driver", "marriage", "won")])  # 60
     assert not CupAward.objects.exists()
 
-    make_match_in_register(world, MARCH_8, [(1, "A.driver", "dschinn", "won")])  # 110
+    play_world_match(world, MARCH_8, [(1, "A.driver", "dschinn", "won")])  # 110
 
     [award] = CupAward.objects.all()
     assert (award.player, award.threshold, award.awarded_on) == (world.alice, 100, MARCH_8)
@@ -196,8 +194,8 @@ def test_a_cup_is_awarded_to_the_trophy_that_reaches_the_threshold():
 
 def test_one_trophy_crossing_several_thresholds_makes_one_award_each():
     world = make_two_team_season(values=True, thresholds="100,250,500")
-    make_match_in_register(world, MARCH_1, [(1, "A.driver", "marriage", "won")])  # 60
-    make_match_in_register(world, MARCH_8, [(1, "A.driver", "royal", "won")])  # 260
+    play_world_match(world, MARCH_1, [(1, "A.driver", "marriage", "won")])  # 60
+    play_world_match(world, MARCH_8, [(1, "A.driver", "royal", "won")])  # 260
 
     awards = CupAward.objects.order_by("threshold")
     assert [(award.threshold, award.reached_by.trophy) for award in awards] == [(100, "royal"), (250, "royal")]
@@ -205,10 +203,10 @@ def test_one_trophy_crossing_several_thresholds_makes_one_award_each():
 
 def test_with_one_point_a_trophy_the_count_of_trophies_reaches_the_threshold():
     world = make_two_team_season(thresholds="3")
-    make_match_in_register(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (2, "A.driver", "manille", "won")])
+    play_world_match(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (2, "A.driver", "manille", "won")])
     assert not CupAward.objects.exists()
 
-    make_match_in_register(world, MARCH_8, [(1, "A.driver", "spadille", "won")])
+    play_world_match(world, MARCH_8, [(1, "A.driver", "spadille", "won")])
 
     [award] = CupAward.objects.all()
     assert award.threshold == 3 and award.reached_by.won_on == MARCH_8
@@ -216,8 +214,8 @@ def test_with_one_point_a_trophy_the_count_of_trophies_reaches_the_threshold():
 
 def test_awards_follow_the_order_the_trophies_were_won_not_recorded():
     world = make_two_team_season(values=True, thresholds="100")
-    make_match_in_register(world, MARCH_15, [(1, "A.driver", "marriage", "won")])
-    make_match_in_register(world, MARCH_1, [(1, "A.driver", "marriage", "won")])  # recorded later, won earlier
+    play_world_match(world, MARCH_15, [(1, "A.driver", "marriage", "won")])
+    play_world_match(world, MARCH_1, [(1, "A.driver", "marriage", "won")])  # recorded later, won earlier
 
     [award] = CupAward.objects.all()
     assert award.awarded_on == MARCH_15 and award.reached_by.won_on == MARCH_15
@@ -225,26 +223,25 @@ def test_awards_follow_the_order_the_trophies_were_won_not_recorded():
 
 def test_both_partners_collect_points_and_cups_when_both_are_credited():
     world = make_two_team_season(both_partners=True, values=True, thresholds="100")
-    make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
+    play_world_match(world, trophies=[(1, "A.driver", "royal", "won")])
 
     assert {award.player for award in CupAward.objects.all()} == {world.alice, world.bob}
 
 
 def test_a_correction_that_removes_the_trophy_withdraws_its_award_and_keeps_both_visible():
     world = make_two_team_season(values=True, thresholds="100")
-    make_match_in_register(world, MARCH_1, [(1, "A.driver", "marriage", "won")])
-    second = make_match_in_register(world, MARCH_8, [(1, "A.driver", "marriage", "won")])
+    play_world_match(world, MARCH_1, [(1, "A.driver", "marriage", "won")])
+    second = play_world_match(world, MARCH_8, [(1, "A.driver", "marriage", "won")])
     [award] = CupAward.objects.all()
 
-    replace_hands_with_trophy_rows(second, [(1, "A.driver", "marriage", "lost")])
-    sync.sync_match(second)
+    correct_trophies(second, [(1, "A.driver", "marriage", "lost")])
 
     award.refresh_from_db()
     assert award.withdrawn_on is not None
     assert award.withdrawal_reason == sync.REASON_POINTS_BELOW
     assert award.reached_by.withdrawn_on is not None
 
-    make_match_in_register(world, MARCH_15, [(1, "A.driver", "scale", "won")])  # 180 again
+    play_world_match(world, MARCH_15, [(1, "A.driver", "scale", "won")])  # 180 again
     awards = list(CupAward.objects.order_by("id"))
     assert [(a.threshold, a.withdrawn_on is None) for a in awards] == [(100, False), (100, True)]
     assert awards[1].reached_by.trophy == "scale"
@@ -252,9 +249,9 @@ def test_a_correction_that_removes_the_trophy_withdraws_its_award_and_keeps_both
 
 def test_an_earlier_trophy_confirmed_later_takes_the_award_over():
     world = make_two_team_season(values=True, thresholds="100")
-    make_match_in_register(world, MARCH_1, [(1, "A.driver", "marriage", "won")])
-    make_match_in_register(world, MARCH_15, [(1, "A.driver", "marriage", "won")])
-    make_match_in_register(world, MARCH_8, [(1, "A.driver", "marriage", "won")])
+    play_world_match(world, MARCH_1, [(1, "A.driver", "marriage", "won")])
+    play_world_match(world, MARCH_15, [(1, "A.driver", "marriage", "won")])
+    play_world_match(world, MARCH_8, [(1, "A.driver", "marriage", "won")])
 
     old, new = CupAward.objects.order_by("id")
     assert old.withdrawal_reason == sync.REASON_REACHED_BY_OTHER
@@ -265,15 +262,17 @@ def test_an_earlier_trophy_confirmed_later_takes_the_award_over():
 
 def test_rederive_finds_nothing_in_a_register_kept_by_sync_match():
     world = make_two_team_season(values=True, thresholds="100")
-    make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
+    play_world_match(world, trophies=[(1, "A.driver", "royal", "won")])
 
     assert sync.rederive() == []
 
 
 def test_rederive_reports_and_repairs_a_register_that_missed_a_match():
     world = make_two_team_season(values=True, thresholds="100")
-    make_match_in_register(world, MARCH_1, [(1, "A.driver", "royal", "won")])
-    unsynced = make_match_with_trophy_rows(world, MARCH_8, [(1, "B.driver", "royal", "won")])  # never synced
+    play_world_match(world, MARCH_1, [(1, "A.driver", "royal", "won")])
+    unsynced = play_world_match(world, MARCH_8, [(1, "B.driver", "royal", "won")])
+    CupAward.objects.filter(reached_by__match=unsynced).delete()  # the register lost this match's entries
+    TrophyWin.objects.filter(match=unsynced).delete()
     TrophyWin.objects.filter(trophy="royal", player=world.alice).update(points=7)  # tampered
 
     lines = sync.rederive()
@@ -289,10 +288,10 @@ def test_rederive_reports_and_repairs_a_register_that_missed_a_match():
 
 def test_rederive_withdraws_entries_of_a_match_no_longer_confirmed_and_keeps_variant_entries():
     world = make_two_team_season()
-    match = make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
+    match = play_world_match(world, trophies=[(1, "A.driver", "royal", "won")])
     Match.objects.filter(pk=match.pk).update(state=Match.State.RETURNED)
-    TrophyWin.objects.create(player=world.carol, trophy="gloria", variant=TrophyWin.Variant.EMPEROR,
-                             won_on=MARCH_8, points=1)
+    register.enter_variant_trophy(player=world.carol, trophy="gloria", variant=TrophyWin.Variant.EMPEROR,
+                                  won_on=MARCH_8, user=make_user("jury"))
 
     lines = sync.rederive(fix=True)
 
@@ -304,7 +303,7 @@ def test_rederive_withdraws_entries_of_a_match_no_longer_confirmed_and_keeps_var
 
 def test_a_correction_of_who_played_moves_the_trophy_to_the_player_now_in_the_seat():
     world = make_two_team_season()
-    match = make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
+    match = play_world_match(world, trophies=[(1, "A.driver", "royal", "won")])
     erin = Player.objects.create(name="Erin", membership_number="2026-erin")
 
     Match.objects.filter(pk=match.pk).update(a_driver=erin)
@@ -317,7 +316,7 @@ def test_a_correction_of_who_played_moves_the_trophy_to_the_player_now_in_the_se
 
 def test_rederive_reports_and_remakes_a_missing_cup_and_withdraws_one_not_due():
     world = make_two_team_season(values=True, thresholds="100")
-    make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
+    play_world_match(world, trophies=[(1, "A.driver", "royal", "won")])
     CupAward.objects.update(withdrawn_on=MARCH_8, withdrawal_reason="lost by mistake")
     stray = CupAward.objects.create(player=world.bob, threshold=100, awarded_on=MARCH_1,
                                     reached_by=TrophyWin.objects.get())

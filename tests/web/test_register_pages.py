@@ -8,11 +8,10 @@ import pytest
 from django.urls import reverse
 
 from tests import factories
-from tests.factories import MARCH_1, make_match_in_register, make_two_team_season, replace_hands_with_trophy_rows
-from tests.web.test_register import MARCH_8, MARCH_15
+from tests.factories import MARCH_1, correct_trophies, make_two_team_season, play_world_match
+from tests.web.test_register import MARCH_8
 from tournaments import matches, register
 from tournaments.models import CupAward, Player, TrophyWin
-from tournaments.register import sync
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +26,7 @@ def with_trophy(records, hand_index, feast, by="A.driver"):
 
 def test_the_register_ranks_players_by_trophy_points_with_their_cups_and_best_trophy(client):
     world = make_two_team_season(values=True, thresholds="100,250")
-    make_match_in_register(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (2, "A.driver", "scale", "won"),
+    play_world_match(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (2, "A.driver", "scale", "won"),
                                      (3, "B.driver", "royal", "won")])
 
     response = client.get(reverse("register:index"))
@@ -45,7 +44,7 @@ def test_a_player_without_a_cup_says_so_rather_than_leaving_the_cell_empty(clien
     """On a phone each cell stands under its column's name: "Cups" with nothing beside it looked
     like a value missing."""
     world = make_two_team_season(values=True, thresholds="100,250")
-    make_match_in_register(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (3, "B.driver", "royal", "won")])
+    play_world_match(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (3, "B.driver", "royal", "won")])
 
     html = client.get(reverse("register:index")).text
 
@@ -55,7 +54,7 @@ def test_a_player_without_a_cup_says_so_rather_than_leaving_the_cell_empty(clien
 
 def test_equal_points_are_ordered_by_the_trophy_ranking_and_equal_ranking_shares_the_place(client):
     world = make_two_team_season()  # 1 point a trophy
-    make_match_in_register(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (2, "B.driver", "royal", "won"),
+    play_world_match(world, MARCH_1, [(1, "A.driver", "spadille", "won"), (2, "B.driver", "royal", "won"),
                                      (3, "A.catcher", "royal", "won")])
 
     rows = client.get(reverse("register:index")).context["rows"]
@@ -65,29 +64,33 @@ def test_equal_points_are_ordered_by_the_trophy_ranking_and_equal_ranking_shares
 
 def test_withdrawn_trophies_do_not_count_on_the_register(client):
     world = make_two_team_season()
-    match = make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
-    match.hands.get(number=1).delete()
-    register.sync_match(match)
+    match = play_world_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    assert [row.player for row in client.get(reverse("register:index")).context["rows"]] == [world.alice]
+    correct_trophies(match, [(1, "A.driver", "royal", "lost")])
 
     assert client.get(reverse("register:index")).context["rows"] == []
 
 
 def make_register_rows(first, last, season_world):
-    """New players `first`..`last`-1, each with two standing trophies, a cup and a withdrawn entry."""
+    """New players `first`..`last`-1, each with two standing trophies and the cup they reach (a
+    point each, a cup at 2: make_two_team_season(thresholds="2")) and a withdrawn entry, all as the
+    jury enters and withdraws trophies won in Emperor Tarokk (R20)."""
+    jury = factories.make_user("jury")
     for number in range(first, last):
         player = Player.objects.create(name=f"Extra {number}", membership_number=f"X{number}")
-        wins = [TrophyWin.objects.create(player=player, trophy=trophy, won_on=MARCH_8, points=60,
-                                         competition=season_world.championship)
-                for trophy in ("grand", "manille")]
-        TrophyWin.objects.create(player=player, trophy="royal", won_on=MARCH_8, points=1,
-                                 withdrawn_on=MARCH_15, withdrawal_reason=sync.REASON_TROPHY_REMOVED)
-        CupAward.objects.create(player=player, threshold=100, awarded_on=MARCH_8, reached_by=wins[1])
+        withdrawn, *_standing = [
+            register.enter_variant_trophy(player=player, trophy=trophy, variant=TrophyWin.Variant.EMPEROR,
+                                          won_on=MARCH_8, user=jury, competition=season_world.championship)[0]
+            for trophy in ("royal", "grand", "manille")]
+        register.withdraw_variant_trophy(withdrawn, "Entered for the wrong player")
 
 
 @pytest.mark.parametrize("url_name", ["register:index", "register:competitions", "register:awards"])
 def test_register_pages_take_a_fixed_number_of_queries(client, django_assert_num_queries, url_name):
-    world = make_two_team_season()
+    world = make_two_team_season(thresholds="2")
     make_register_rows(0, 2, world)
+    assert CupAward.objects.filter(withdrawn_on__isnull=True).count() == 2  # one a player
+    assert CupAward.objects.filter(withdrawn_on__isnull=False).count() == 2  # reached by the withdrawn entry
     # register:index: 1 players with their points and trophy counts, 2 their standing trophies,
     #                 3 their standing cups.
     # register:competitions: 1 competitions (with season) and their standing trophy counts.
@@ -107,19 +110,20 @@ def test_a_player_and_a_competition_page_take_a_fixed_number_of_queries(client, 
                                                                         url_name):
     world = make_two_team_season(values=True, thresholds="100")
     target = {"register:player": world.alice, "register:competition": world.championship}[url_name]
-    make_match_in_register(world, MARCH_1, [(1, "A.driver", "royal", "won")])
+    play_world_match(world, MARCH_1, [(1, "A.driver", "royal", "won")])
     # register:player: 1 the player, 2 their trophies (with partner, team, competition, match),
     #                  3 their cups (with the trophy that reached each).
     # register:competition: 1 the competition (with season), 2 its trophies (with player, partner,
     #                       team, match and the match's teams).
     expected = {"register:player": 3, "register:competition": 2}[url_name]
     with django_assert_num_queries(expected + 1):  # and the public data version
-        client.get(reverse(url_name, args=[target.pk]))
+        small = client.get(reverse(url_name, args=[target.pk]))
     for day in range(2, 12):
-        make_match_in_register(world, datetime.date(2026, 3, day), [(1, "A.driver", "royal", "won"),
-                                                               (2, "A.driver", "grand", "won")])
+        play_world_match(world, datetime.date(2026, 3, day), [(1, "A.driver", "royal", "won"),
+                                                             (2, "A.driver", "grand", "won")])
     with django_assert_num_queries(expected + 1):  # and the public data version
         response = client.get(reverse(url_name, args=[target.pk]))
+    assert small.status_code == response.status_code == 200
     assert response.text.count("Royal") >= 11
 
 
@@ -127,10 +131,9 @@ def test_a_player_and_a_competition_page_take_a_fixed_number_of_queries(client, 
 
 def test_a_player_page_shows_every_trophy_points_over_time_and_withdrawn_cups_marked(client):
     world = make_two_team_season(values=True, thresholds="100")
-    make_match_in_register(world, MARCH_1, [(1, "A.driver", "spadille", "won")])  # 30
-    second = make_match_in_register(world, MARCH_8, [(1, "A.driver", "grand", "won")])  # 180: a cup
-    replace_hands_with_trophy_rows(second, [(1, "A.driver", "grand", "lost")])
-    register.sync_match(second)
+    play_world_match(world, MARCH_1, [(1, "A.driver", "spadille", "won")])  # 30
+    second = play_world_match(world, MARCH_8, [(1, "A.driver", "grand", "won")])  # 180: a cup
+    correct_trophies(second, [(1, "A.driver", "grand", "lost")])
 
     response = client.get(reverse("register:player", args=[world.alice.pk]))
 
@@ -153,7 +156,7 @@ def test_a_player_page_shows_every_trophy_points_over_time_and_withdrawn_cups_ma
 
 def test_a_competition_page_lists_its_trophies(client):
     world = make_two_team_season()
-    make_match_in_register(world, MARCH_1, [(1, "A.driver", "royal", "won"), (2, "B.catcher", "spadille", "won")])
+    play_world_match(world, MARCH_1, [(1, "A.driver", "royal", "won"), (2, "B.catcher", "spadille", "won")])
 
     response = client.get(reverse("register:competition", args=[world.championship.pk]))
 
@@ -168,7 +171,7 @@ def test_a_trophys_match_links_to_the_match_by_its_teams_on_the_player_and_compe
     """The match is named by its teams, as everywhere on the public pages (its date has a column of
     its own), and leads to the match's page."""
     world = make_two_team_season()
-    match = make_match_in_register(world, MARCH_1, [(1, "A.driver", "royal", "won")])
+    match = play_world_match(world, MARCH_1, [(1, "A.driver", "royal", "won")])
     link = (f'<a href="{reverse("public:match", args=[MARCH_1.year, match.pk])}">'
             f"{match.team_a.name} &ndash; {match.team_b.name}</a>")
 
@@ -179,9 +182,8 @@ def test_a_trophys_match_links_to_the_match_by_its_teams_on_the_player_and_compe
 
 def test_the_latest_cups_show_an_award_and_its_withdrawal(client):
     world = make_two_team_season(values=True, thresholds="100")
-    match = make_match_in_register(world, MARCH_1, [(1, "A.driver", "royal", "won")])
-    replace_hands_with_trophy_rows(match, [])
-    register.sync_match(match)
+    match = play_world_match(world, MARCH_1, [(1, "A.driver", "royal", "won")])
+    correct_trophies(match, [])
 
     events = client.get(reverse("register:awards")).context["events"]
 
@@ -328,10 +330,10 @@ def test_a_juror_withdraws_a_variant_trophy_with_a_reason_and_its_cup_goes_with_
 
 def test_only_the_jury_withdraws_and_only_variant_entries(client):
     world = make_two_team_season()
-    make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
+    play_world_match(world, trophies=[(1, "A.driver", "royal", "won")])
     [from_match] = TrophyWin.objects.all()
-    variant = TrophyWin.objects.create(player=world.carol, trophy="gloria", variant="emperor", won_on=MARCH_8,
-                                       points=1)
+    [variant] = register.enter_variant_trophy(player=world.carol, trophy="gloria", variant="emperor", won_on=MARCH_8,
+                                              user=factories.make_user("jury"))
 
     client.force_login(factories.make_user(None))
     assert client.post(reverse("register:withdraw_variant", args=[variant.pk]), {"reason": "x"}).status_code == 403
