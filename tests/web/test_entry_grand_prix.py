@@ -81,11 +81,11 @@ def test_the_grand_prix_match_page_keeps_its_query_count(jury_client, grand_prix
     jury_client.post(reverse("competitions:grand_prix_match", args=[grand_prix_match.pk]),
                      {"counts_for_championship": "on", "cup_tie": current_tie.pk,
                                                          "version": grand_prix_match.version})
-    # 1 session, 2 user, 3 the user's own permissions, 4 its groups' permissions, 5 the match with
-    # competition, season, teams, jurors and its Cup tie with the tie's teams, 6 its hands,
-    # 7 their announcements, 8 their silent premiums, 9 the season's Championship (its annual
-    # meeting: whether this match, counted for it, needs the jury's agreement, R15), 10 the hands as
+    # 1 the user with their permissions (the session comes from the cache), 2 the match with
+    # competition, season, teams, jurors and its Cup tie with the tie's teams, 3 its hands,
+    # 4 their announcements, 5 their silent premiums, 6 the season's Championship (its annual
+    # meeting: whether this match, counted for it, needs the jury's agreement, R15), 7 the hands as
     # typed and not stored yet.
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(7):
         response = jury_client.get(reverse("jury:match", args=[grand_prix_match.pk]))
     assert response.status_code == 200

@@ -18,22 +18,22 @@ def test_match_list_query_count_does_not_grow(jury_client, django_assert_num_que
     competition = make_competition()
     for _ in range(3):
         make_match(competition=competition, hand_records=eight_hand_records())
-    # 1 session, 2 user, 3 the user's own permissions, 4 its groups' permissions, 5 the
-    # competitions to filter by, 6 count of matches (paginator), 7 one page of matches with
-    # competition, season, teams, entering and agreeing jurors, 8 the Championships of the page's
+    # 1 the user with their permissions (the session comes from the cache), 2 the
+    # competitions to filter by, 3 count of matches (paginator), 4 one page of matches with
+    # competition, season, teams, entering and agreeing jurors, 5 the Championships of the page's
     # seasons (their annual meetings: which matches need the jury's agreement, R15).
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(5):
         first = jury_client.get(reverse("jury:matches"))
     assert first.status_code == 200
     for _ in range(5):
         make_match(competition=competition)
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(5):
         response = jury_client.get(reverse("jury:matches"))
     assert response.status_code == 200
     assert len(response.context["page"]) == 8
     filtered = {"competition": competition.pk, "state": "scheduled", "played_from": "2025-01-01",
                 "played_to": "2025-12-31"}
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(5):
         response = jury_client.get(reverse("jury:matches"), filtered)
     assert response.status_code == 200
     assert len(response.context["page"]) == 5
@@ -45,11 +45,11 @@ def test_match_page_query_count_does_not_grow(jury_client, django_assert_num_que
     for record in records:
         record["announcements"] = record["announcements"] + [{"feast": "trumps", "by": "B.catcher"}]
     busy = make_match(hand_records=records)
-    # 1 session, 2 user, 3 the user's own permissions, 4 its groups' permissions, 5 the match with
-    # competition, season, teams and both jurors, 6 its hands, 7 their announcements, 8 their
-    # silent premiums, 9 the hands as typed and not stored yet.
-    with django_assert_num_queries(9):
+    # 1 the user with their permissions (the session comes from the cache), 2 the match with
+    # competition, season, teams and both jurors, 3 its hands, 4 their announcements, 5 their
+    # silent premiums, 6 the hands as typed and not stored yet.
+    with django_assert_num_queries(6):
         sparse_page = jury_client.get(reverse("jury:match", args=[sparse.pk]))
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(6):
         busy_page = jury_client.get(reverse("jury:match", args=[busy.pk]))
     assert sparse_page.status_code == busy_page.status_code == 200

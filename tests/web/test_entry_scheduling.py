@@ -413,14 +413,14 @@ def test_others_may_not_schedule(client, championship, kings, owls):
 def test_new_match_page_query_count_does_not_grow(client, jury, season, championship, django_assert_num_queries):
     for _ in range(2):
         make_team(season=season)
-    # 1 session, 2 user, 3 the user's own permissions, 4 its groups' permissions, 5 the seasons,
-    # 6 the season's teams with their players, 7 the current Cup round's ties, 8 the competitions.
-    with django_assert_num_queries(8):
+    # 1 the user with their permissions (the session comes from the cache), 2 the seasons,
+    # 3 the season's teams with their players, 4 the current Cup round's ties, 5 the competitions.
+    with django_assert_num_queries(5):
         small = client.get(reverse("jury:new_match"), {"season": NEXT_YEAR})
     for _ in range(6):
         make_team(season=season, substitute=True)
     make_competition(Competition.Kind.GRAND_PRIX, season=season)
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(5):
         response = client.get(reverse("jury:new_match"), {"season": NEXT_YEAR})
     assert small.status_code == response.status_code == 200
     assert response.content.decode().count("(substitute)") == 6 * 4  # one a team in each seat's list
@@ -429,8 +429,8 @@ def test_new_match_page_query_count_does_not_grow(client, jury, season, champion
 def test_particulars_page_query_count(client, jury, championship, kings, owls, django_assert_num_queries):
     match = make_match(kings, owls, championship, played_on=JUNE)
     make_player()
-    # 1 session, 2 user, 3-4 permissions, 5 the match with its teams, players and jurors, 6 the
-    # season's teams with their players, 7 the current Cup round's ties, 8 the competitions.
-    with django_assert_num_queries(8):
+    # 1 the user with their permissions (the session comes from the cache), 2 the match with its teams, players and jurors, 3 the
+    # season's teams with their players, 4 the current Cup round's ties, 5 the competitions.
+    with django_assert_num_queries(5):
         response = client.get(reverse("jury:particulars", args=[match.pk]))
     assert response.status_code == 200
