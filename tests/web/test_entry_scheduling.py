@@ -429,8 +429,9 @@ def test_new_match_page_query_count_does_not_grow(client, jury, season, champion
 def test_particulars_page_query_count(client, jury, championship, kings, owls, django_assert_num_queries):
     match = make_match(kings, owls, championship, played_on=JUNE)
     make_player()
-    # 1 the user with their permissions (the session comes from the cache), 2 the match with its teams, players and jurors, 3 the
-    # season's teams with their players, 4 the current Cup round's ties, 5 the competitions.
+    # 1 the user with their permissions (the session comes from the cache), 2 the match with its
+    # teams, players and jurors, 3 the season's teams with their players, 4 the current Cup round's
+    # ties, 5 the competitions.
     with django_assert_num_queries(5):
         response = client.get(reverse("jury:particulars", args=[match.pk]))
     assert response.status_code == 200
