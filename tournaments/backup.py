@@ -133,7 +133,7 @@ FILE_PROBLEMS = (
     (IsADirectoryError, lambda error: _("it is a folder, not a file")),
     (PermissionError, lambda error: _("this user may not read it")),
     (gzip.BadGzipFile, lambda error: _("it is not a gzip file, though its name ends in .gz")),
-    (EOFError, lambda error: _("it is cut short: the compressed file ends before its end (copy it again)")),
+    (EOFError, lambda error: _("it is cut short: its compressed data ends early (copy the file again)")),
     (zlib.error, lambda error: _("its compressed data is damaged")),
     (UnicodeDecodeError, lambda error: _("it is not text (UTF-8), so it is no backup")),
     (json.JSONDecodeError, lambda error: _("it is not JSON: it goes wrong at line %(line)s, column %(column)s")
@@ -282,9 +282,10 @@ def _save_deferred(row, path: Path) -> None:
             else:
                 deserialize_fk_value(field, value, None, False)
         except (ObjectDoesNotExist, M2MDeserializationError):
-            raise _refused(path, _("%(row)s, %(field)s: names %(value)s, whom the file does not hold") % {
+            key = value[0] if isinstance(value, list) and len(value) == 1 else value  # a user name: ["chief"]
+            raise _refused(path, _("%(row)s, %(field)s: names “%(value)s”, whom the file does not hold") % {
                 "row": _row_label(type(row.object), row.object.pk), "field": field.verbose_name,
-                "value": _shown(value)}) from None
+                "value": _shown(key)}) from None
     _save(row, path, row.save_deferred_fields)
 
 
@@ -358,14 +359,20 @@ def _match_problem(match, problem) -> str:
     return _("%(where)s: %(problem)s") % {"where": where, "problem": wording.word(problem)}
 
 
+# The scorer's sentences (variant_wording) name what they speak of, but for these, said of a field
+# the jury's form shows beside them ("is 0 or more, not -3"): here the field is named first.
+UNNAMED_FIELD = {"number_out_of_range"}
+
+
 def _game_problem(game, problem) -> str:
     """Free game 7 (Three-handed game, 2025-04-18): the three players' card points add up to ... (R18)."""
     where = _("Free game %(number)s (%(variant)s, %(date)s)") % {
         "number": game.pk, "variant": game.get_variant_display(), "date": game.played_on}
     _field, text = variant_wording.word(problem, _RecordAsForm(game))
-    label = variant_wording.clean(problem.field).replace("[*]", "").replace(".", ", ")
-    return _("%(where)s: %(field)s: %(problem)s") % {"where": where, "field": label, "problem": text} if label \
-        else _("%(where)s: %(problem)s") % {"where": where, "problem": text}
+    if problem.field and (problem.code in UNNAMED_FIELD or problem.code not in variant_wording.SENTENCES):
+        label = variant_wording.clean(problem.field).replace("[*]", "").replace(".", ", ")
+        text = _("%(field)s: %(problem)s") % {"field": label, "problem": text}
+    return _("%(where)s: %(problem)s") % {"where": where, "problem": text}
 
 
 def _check_facts(path: Path) -> None:

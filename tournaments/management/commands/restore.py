@@ -22,8 +22,8 @@ class Command(BaseCommand):
             done = restore_backup(file)
         except BackupRefused as refused:
             raise CommandError(str(refused)) from None
-        self.stdout.write(_("%(rows)s rows restored from %(file)s; the scores of %(hands)s hands and %(matches)s "
-                            "matches derived.") % {"rows": done.rows, "file": file, "hands": done.hands,
+        self.stdout.write(_("%(rows)s rows restored from %(file)s; scores derived for %(hands)s hand(s) and "
+                            "%(matches)s match(es).") % {"rows": done.rows, "file": file, "hands": done.hands,
                                                     "matches": done.matches})
         for line in done.differences:  # the file's own Cup ties, points or register disagreed with its facts
             self.stdout.write(line)
