@@ -132,7 +132,8 @@ FILE_PROBLEMS = (
     (FileNotFoundError, lambda error: _("there is no such file")),
     (IsADirectoryError, lambda error: _("it is a folder, not a file")),
     (PermissionError, lambda error: _("this user may not read it")),
-    (gzip.BadGzipFile, lambda error: _("it is not a gzip file, though its name ends in .gz")),
+    (gzip.BadGzipFile, lambda error: _("it is not a gzip file, though its name ends in .gz")
+     if str(error).startswith("Not a gzipped file") else _("its compressed data is damaged")),
     (EOFError, lambda error: _("it is cut short: its compressed data ends early (copy the file again)")),
     (zlib.error, lambda error: _("its compressed data is damaged")),
     (UnicodeDecodeError, lambda error: _("it is not text (UTF-8), so it is no backup")),
@@ -182,9 +183,9 @@ def _stored_fields(model) -> set[str]:
 def _shape_problem(row, models: dict) -> str | None:
     """What keeps a row of the file from being a row of this site: not an object with a model and
     fields, a model the site does not back up, a field the model does not have."""
-    if not isinstance(row, dict) or not isinstance(row.get("fields"), dict):
+    if not isinstance(row, dict) or not isinstance(row.get("model"), str) or not isinstance(row.get("fields"), dict):
         return _("it is not a row (an object with its “model” and “fields”)")
-    model = models.get(row.get("model")) if isinstance(row.get("model"), str) else None
+    model = models.get(row["model"])
     if model is None:
         return _("“%(model)s” is nothing this site keeps") % {"model": _shown(row.get("model"))}
     unknown = sorted(set(row["fields"]) - _stored_fields(model))
@@ -308,7 +309,7 @@ def _missing_reference() -> str | None:
     """The first row that refers to a row the database does not hold, in words."""
     for model in backed_up_models():
         for field in model._meta.concrete_fields:
-            if not field.many_to_one or not field.db_constraint:
+            if not field.is_relation or not field.db_constraint:
                 continue  # history rows keep ids of rows long deleted, on purpose
             held = field.related_model._base_manager.values(field.target_field.attname)
             found = (model._base_manager.filter(**{f"{field.attname}__isnull": False})

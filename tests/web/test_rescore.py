@@ -244,7 +244,7 @@ def test_a_restore_rederives_a_corrupted_derived_value(kind, tmp_path):
 # --- facts the jury's entry would refuse: reported, never scored -----------------------------------
 
 
-def test_a_confirmed_match_missing_a_hand_is_reported_not_left_without_a_word():
+def test_a_confirmed_match_missing_a_hand_is_reported_and_keeps_its_score():
     match = a_scored_match()
     Hand.objects.filter(match=match, number=8).delete()
 
