@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext_noop  # history reasons: stored in English, read translated
@@ -33,9 +32,9 @@ from .models import Announcement, Hand, Match, SilentPremium, stamp
 __all__ = [
     "InvalidRecord", "Problem", "announcement_record", "check_match_records", "count_ruling",
     "evaluate_hand_record", "hand_record", "hands_with_facts", "match_record", "match_totals",
-    "random_hand_records", "rescore", "rescore_match", "running_totals", "store_hands", "store_match_scores",
-    "stored_answer", "check_hand", "store_hand", "stored_match_totals", "hand_fingerprint", "remove_hand",
-    "attackers_in_hand", "first_attackers", "check_attack_follows", "hand_rows", "record_of_checked",
+    "random_hand_records", "expected_hand_values", "rescore_match", "running_totals", "store_hands",
+    "store_match_scores", "stored_answer", "check_hand", "store_hand", "stored_match_totals", "hand_fingerprint",
+    "remove_hand", "attackers_in_hand", "first_attackers", "check_attack_follows", "hand_rows", "record_of_checked",
 ]
 
 TEAMS = tuple(team.value for team in Team)
@@ -393,9 +392,13 @@ def store_match_scores(match: Match, checked_hands: list[CheckedHand]) -> None:
 
 
 # --- rescore: every cached score re-derived from the facts --------------------------------------
+# (tournaments.rescoring.rescore drives it, over every match, with the Cup, free games and register)
+
+RESCORE_REASON = gettext_noop("Rescore: cached scores re-derived from the stored facts")
 
 
-def _expected_hand_values(answer: dict[str, Any]) -> dict[str, Any]:
+def expected_hand_values(answer: dict[str, Any]) -> dict[str, Any]:
+    """The cached fields of a stored hand, as the engine's answer for its facts fills them."""
     expected: dict[str, Any] = {}
     for team in TEAMS:
         prefix = team.lower()
@@ -406,16 +409,12 @@ def _expected_hand_values(answer: dict[str, Any]) -> dict[str, Any]:
     return expected
 
 
-expected_hand_values = _expected_hand_values
-
-
 def _difference(label: str, name: str, stored: Any, derived: Any) -> str:
     return f"{label}: {name} stored {stored!r}, engine gives {derived!r}"
 
 
 def rescore_match(match: Match, hands: list[Hand], *, fix: bool, user=None) -> list[str]:
     """Differences between the stored scores of one match and the engine's; repaired when ``fix``."""
-    reason = gettext_noop("Rescore: cached scores re-derived from the stored facts")
     differences, answers = [], []
     for hand in hands:
         label = f"match {match.pk} ({match}), hand {hand.number}"
@@ -424,13 +423,13 @@ def rescore_match(match: Match, hands: list[Hand], *, fix: bool, user=None) -> l
         except InvalidRecord as invalid:
             return differences + [f"{label}: the stored facts are no longer valid: {invalid}"]
         answers.append(answer)
-        expected = _expected_hand_values(answer)
+        expected = expected_hand_values(answer)
         found = [_difference(label, name, getattr(hand, name), value)
                  for name, value in expected.items() if getattr(hand, name) != value]
         differences += found
         if found and fix:
-            _save_if_changed(hand, expected, user, reason)
-    return differences + _rescore_match_totals(match, answers, fix=fix, user=user, reason=reason)
+            _save_if_changed(hand, expected, user, RESCORE_REASON)
+    return differences + _rescore_match_totals(match, answers, fix=fix, user=user, reason=RESCORE_REASON)
 
 
 def _rescore_match_totals(match: Match, answers: list[dict], *, fix: bool, user, reason: str) -> list[str]:
@@ -442,16 +441,3 @@ def _rescore_match_totals(match: Match, answers: list[dict], *, fix: bool, user,
     if found and fix:
         _save_if_changed(match, expected, user, reason)
     return found
-
-
-def rescore(*, fix: bool = False, user=None) -> list[str]:
-    """Re-derive every hand and match score from the stored facts (the register: register.rederive)."""
-    differences: list[str] = []
-    hands_by_match: dict[int, list[Hand]] = {}
-    for hand in hands_with_facts().order_by("match_id", "number"):
-        hands_by_match.setdefault(hand.match_id, []).append(hand)
-    with transaction.atomic():
-        for match in Match.objects.with_teams().order_by("pk"):
-            differences += rescore_match(match, hands_by_match.get(match.pk, []), fix=fix, user=user)
-    return differences
-

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.apps import apps
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -21,6 +22,7 @@ from tournaments import bridge, matches
 from tournaments.entry.forms import initial_for
 from tournaments.models import Hand, Match, public_data
 from tournaments.refusals import match_confirmed, match_submitted
+from tournaments.roles import ensure_roles
 
 pytestmark = pytest.mark.django_db
 
@@ -210,6 +212,7 @@ def test_a_hand_save_costs_at_most_fifteen_statements_and_one_engine_run(client,
     # by), 8-9 the hand and its history, 10-11 its announcement and their history, 12 the match's
     # history row, 13 the typing forgotten, 14 COMMIT; 15 when the match is scored or starts being
     # entered: the R15 count of both teams' matches.
+    ensure_roles(apps)  # a test of real transactions starts on a database another such test may have emptied
     juror = make_user("jury")
     client.force_login(juror)
     match = make_match()

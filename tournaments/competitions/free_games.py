@@ -8,8 +8,9 @@ from django.utils.translation import gettext as _
 
 from scoring.competitions import free_game_table, free_game_winners
 from scoring.variants import VariantRecordError, score_emperor, score_three_handed
+from tournaments.bridge import RESCORE_REASON
 from tournaments.collation import hungarian, hungarian_key
-from tournaments.models import Competition, FreeGame, FreeGameScore, Player
+from tournaments.models import Competition, FreeGame, FreeGameScore, Player, stamp
 from tournaments.refusals import Refused
 
 # A player's points in one game, either way: far beyond any game's (R18), within a database integer.
@@ -61,6 +62,21 @@ def find_players(names) -> dict[str, Player]:
     return {name: by_key[name] for name in names}
 
 
+def points_of_record(variant: str, record, find) -> dict[Player, int]:
+    """R18: each player's points from the variant's scorer, the record's names found as players by
+    ``find`` (names -> {name: Player}), with every check the jury's entry makes: VariantRefused
+    with the scorer's problems, Refused for a name no player has, a player named twice or points
+    beyond the limit. A stored game's points are checked again this way (rederive_points)."""
+    by_name = variant_points(variant, record)
+    players = find(list(by_name))
+    points = {players[name]: value for name, value in by_name.items()}
+    if len(points) != len(by_name):
+        raise Refused(_("R18: the record names one player twice (by name and by membership number)."),
+                      code="R18_player_twice")
+    check_points_range(points)
+    return points
+
+
 def record_free_game(competition, *, played_on: datetime.date, kind: str, variant: str = FreeGame.Variant.ROYAL,
                      points: dict | None = None, record=None, players: dict | None = None,
                      note: str = "") -> FreeGame:
@@ -74,13 +90,7 @@ def record_free_game(competition, *, played_on: datetime.date, kind: str, varian
         raise Refused(_("R18: the game was played in %(year)s, not in this season.")
                               % {"year": played_on.year}, code="R18_year")
     if variant in SCORERS:
-        by_name = variant_points(variant, record)
-        players = players if players is not None else find_players(list(by_name))
-        points = {players[name]: value for name, value in by_name.items()}
-        if len(points) != len(by_name):
-            raise Refused(_("R18: the record names one player twice (by name and by membership number)."),
-                                  code="R18_player_twice")
-        check_points_range(points)
+        points = points_of_record(variant, record, find_players if players is None else lambda names: players)
     else:
         record = None
         if not points:
@@ -110,3 +120,86 @@ def games_of(competition):
     """The year's games, latest first, each with its players' points. Two queries."""
     scores = FreeGameScore.objects.select_related("player").order_by("-points", hungarian("player__name"))
     return list(competition.free_games.prefetch_related(Prefetch("scores", queryset=scores)))
+
+
+# --- rescore: the variant games' points re-derived from their records (R18) ---------------------
+
+
+def scored_games():
+    """The games whose points their variant's scorer derives from the stored record, with their
+    scores and players (two queries)."""
+    scores = FreeGameScore.objects.select_related("player").order_by("pk")
+    return (FreeGame.objects.filter(variant__in=list(SCORERS)).order_by("pk")
+            .prefetch_related(Prefetch("scores", queryset=scores)))
+
+
+def record_players(game, names) -> dict[str, Player]:
+    """The Player each name of a stored game's record stands for. The jury's form writes membership
+    numbers; a record from elsewhere may hold names (find_players). The game's own score rows show
+    whom the entry meant, so a name is looked for among them first (a membership number before a
+    name two players share), then among all players (when a score row is missing)."""
+    own: dict[str, Player] = {}
+    for score in game.scores.all():
+        own.setdefault(score.player.name, score.player)
+    for score in game.scores.all():
+        own[score.player.membership_number] = score.player
+    missing = [name for name in names if name not in own]
+    found = find_players(missing) if missing else {}
+    return {name: own.get(name) or found[name] for name in names}
+
+
+def derived_points(game) -> dict[Player, int]:
+    """R18: a stored variant game's points as its scorer gives them, with the entry's checks."""
+    return points_of_record(game.variant, game.record, lambda names: record_players(game, names))
+
+
+def _game_label(game) -> str:
+    return _("free game %(id)s (%(variant)s, %(date)s)") % {
+        "id": game.pk, "variant": game.get_variant_display(), "date": game.played_on}
+
+
+def _player_label(player) -> str:
+    return f"{player.name} ({player.membership_number})"
+
+
+def rederive_points(*, fix: bool = False) -> list[str]:
+    """R18: every variant game's stored points against those its scorer derives from the record; one
+    line per difference, and with ``fix`` the scores repaired (each change in their history). A
+    record the scorer now refuses is reported and left as it is: there is nothing to derive."""
+    lines = []
+    for game in scored_games():
+        try:
+            points = derived_points(game)
+        except Refused as refused:
+            lines.append(_("%(game)s: the stored record is not valid: %(problem)s")
+                         % {"game": _game_label(game), "problem": refused.text})
+            continue
+        lines += _compare_points(game, points, fix=fix)
+    return lines
+
+
+def _compare_points(game, points: dict[Player, int], *, fix: bool) -> list[str]:
+    stored = {score.player_id: score for score in game.scores.all()}
+    lines = []
+    for player, value in points.items():
+        score = stored.pop(player.pk, None)
+        values = {"game": _game_label(game), "player": _player_label(player), "points": value}
+        if score is None:
+            lines.append(_("%(game)s: %(player)s: no points stored, the scorer gives %(points)s") % values)
+            score = FreeGameScore(game=game, player=player)
+        elif score.points != value:
+            lines.append(_("%(game)s: %(player)s: points stored %(stored)s, the scorer gives %(points)s")
+                         % {**values, "stored": score.points})
+        else:
+            continue
+        if fix:
+            score.points = value
+            stamp(score, None, RESCORE_REASON)
+            score.save()
+    for score in stored.values():  # a player the record does not name has no points in the game
+        lines.append(_("%(game)s: %(player)s: points stored %(stored)s, but the record does not name this player")
+                     % {"game": _game_label(game), "player": _player_label(score.player), "stored": score.points})
+        if fix:
+            stamp(score, None, RESCORE_REASON)
+            score.delete()
+    return lines

@@ -1,5 +1,5 @@
-"""Re-derive every cached score (hands, matches, the Cup's ties and bracket, the trophy register)
-from the stored facts."""
+"""Re-derive every stored derived value (hands, matches, the Cup's ties and bracket, the variant free
+games' points, the trophy register) from the stored facts: tournaments.rescoring."""
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -9,9 +9,10 @@ from tournaments import rescoring
 
 
 class Command(BaseCommand):
-    help = ("Re-derive every hand and match score, the Cup ties' winners and bracket, and the trophy register "
-            "from the stored facts with the rules engine; report each difference. Without --fix nothing is "
-            "changed (a dry run).")
+    help = ("Re-derive every hand and match score, the Cup ties' winners and bracket, the points of free games "
+            "of a variant with a scorer, and the trophy register from the stored facts with the rules engine; "
+            "report each difference, and each match or game whose facts are not valid. Without --fix nothing "
+            "is changed (a dry run).")
     requires_system_checks = []  # a data command: the site's checks (and its URL imports) are not needed
 
     def add_arguments(self, parser):
@@ -21,7 +22,7 @@ class Command(BaseCommand):
     def handle(self, *args, fix=False, dry_run=False, **options):
         fix = fix and not dry_run
         with transaction.atomic():
-            differences = rescoring.rescore(fix=fix)
+            differences = rescoring.rescore(fix=fix).lines()
         for line in differences:
             self.stdout.write(line)
         count = len(differences)
