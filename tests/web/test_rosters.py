@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from openpyxl import Workbook, load_workbook
 
-from tests.factories import make_season, make_user
+from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_user
 from tournaments.models import Player, Team
 from tournaments.workbooks import safety
 
@@ -147,3 +147,20 @@ def test_the_roster_is_for_organisers_and_hostile_files_are_refused(client, monk
     text = io.BytesIO(b"Name,Membership number\nAnna,M001\n")
     text.name = "roster.csv"
     assert post(client, text).context["problems"] == ["The file is not an Excel workbook (.xlsx)."]
+
+
+def test_a_roster_meets_the_rules_a_team_change_meets_in_the_admin(client, organiser):
+    # R14: Tóth Csaba has played for Régiek this season; a workbook that moves him to Pagátok is
+    # refused whole, as the admin refuses it, and nothing is saved.
+    season = make_season()
+    regiek = Team.objects.create(name="Régiek", season=season, driver=member("Tóth Csaba", "M003"),
+                                 catcher=member("Somebody", "M010"))
+    make_match(team_a=regiek, competition=make_competition(season=season), hand_records=eight_hand_records())
+    before = snapshot()
+    response = post(client, ROWS + [("Somebody", "M010", "Régiek", "catcher"),
+                                    ("Új Sofőr", "M011", "Régiek", "driver")])
+    assert response.status_code == 422
+    assert response.context["problems"] == [
+        "Teams and players!C2: Substitute: Tóth Csaba has already played for Régiek this season; a player belongs "
+        "to one team a season; R14."]
+    assert snapshot() == before

@@ -14,10 +14,12 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from tournaments.competitions import changes
 from tournaments.models import Player, Team
+from tournaments.refusals import Refused
 from tournaments.spreadsheet_cells import write_row
 
-from .safety import open_workbook
+from .safety import WorkbookRefused, open_workbook
 from .score_sheet import CellProblems, text
 
 ROLES = ("driver", "catcher", "substitute")
@@ -151,7 +153,7 @@ def import_roster(upload, season, user) -> dict:
     problems.raise_if_any()
     with transaction.atomic():
         players = save_players(rows, user)
-        changed_teams = save_teams(season, teams, players, user)
+        changed_teams = save_teams(season, teams, players, user, sheet.title)
     return {"teams": changed_teams, "players": sum(1 for changed in players.values() if changed[1])}
 
 
@@ -175,7 +177,18 @@ def save_players(rows, user):
     return saved
 
 
-def save_teams(season, teams, players, user) -> int:
+def check_team_change(team, members, sheet_title) -> None:
+    """The rules every change of a team meets, in the admin as here (R14, R16: a player who played
+    for another team this season, a Cup team's Driver and Catcher once drawn): refused on the
+    team's first row, and the whole workbook with it."""
+    try:
+        changes.check_team(team)
+    except Refused as refused:
+        row = min(member.row for member in members)
+        raise WorkbookRefused([f"{sheet_title}!C{row}: {message}" for message in refused.messages]) from None
+
+
+def save_teams(season, teams, players, user, sheet_title) -> int:
     existing = {team.name: team for team in Team.objects.filter(season=season, name__in=list(teams))}
     changed_count = 0
     for name, members in teams.items():
@@ -186,6 +199,7 @@ def save_teams(season, teams, players, user) -> int:
                                   for role, player in values.items()):
             for role, player in values.items():
                 setattr(team, role, player)
+            check_team_change(team, members, sheet_title)
             stamp(team, user, gettext_noop("Roster imported from a workbook"))
             team.save()
             changed_count += 1
