@@ -12,13 +12,13 @@ class TournamentsConfig(AppConfig):
 
         from tournaments import (
             checks,  # noqa: F401 (registers the site's system checks)
-            public_cache,
+            data_version,
         )
         from tournaments.collation import register_sqlite_collation
 
         # SQLite has no ICU: names order in Hungarian there through the same collation name.
         connection_created.connect(register_sqlite_collation, dispatch_uid="hungarian-collation")
-        # Every write to the app's tables moves the public data version on (public_cache).
-        connection_created.connect(public_cache.install, dispatch_uid="public-data-version")
+        # Every write to the app's tables moves the public data version on (data_version).
+        connection_created.connect(data_version.install, dispatch_uid="public-data-version")
         # A deployment migrates: pages rendered by the previous code are not served again.
-        post_migrate.connect(public_cache.after_migrate, sender=self, dispatch_uid="public-data-version-migrate")
+        post_migrate.connect(data_version.after_migrate, sender=self, dispatch_uid="public-data-version-migrate")

@@ -1,4 +1,6 @@
-"""Recording many played matches at once: the demo's national-scale season (``demo --scale N``).
+"""The demo's and the benchmarks' matches: legal hands from the engine's generator
+(:func:`random_hand_records`), and many played matches recorded at once for the demo's
+national-scale season (``demo --scale N``).
 
 The answers are the bridge's: every hand record is checked and scored by the rules engine through
 tournaments.bridge (``check_match_records``), and the stored rows take the same values
@@ -19,10 +21,22 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
+from scoring import generate
+from scoring.cards import Team
 from tournaments import bridge
 from tournaments.models import Announcement, Hand, Match, SilentPremium
 
 BATCH = 500
+
+
+def random_hand_records(rng, count: int, *, first_attackers: str = "A", full: bool = False,
+                        table: bool = False) -> list[dict]:
+    """``count`` legal hand records from the engine's generator (scoring.generate), attack
+    alternating from ``first_attackers`` (R3): results mode, or with the deal and tricks; with
+    ``table``, hands as a tournament table plays them (see scoring.generate.table_hand)."""
+    make = generate.full_record if full else generate.results_record
+    teams = [Team(first_attackers), Team(first_attackers).other]
+    return [make(rng, attackers=teams[number % 2], table=table) for number in range(count)]
 
 
 @dataclass

@@ -48,7 +48,7 @@ def test_bulk_rows_are_the_bridges_rows_and_rescore_agrees():
     generated = [unsaved_match(competition) for _ in range(3)]
     rng = random.Random(7)
     played = [bulk.PlayedMatch(in_bulk, eight_hand_records())]
-    played += [bulk.PlayedMatch(match, bridge.random_hand_records(rng, 8, full=number == 0, table=True))
+    played += [bulk.PlayedMatch(match, bulk.random_hand_records(rng, 8, full=number == 0, table=True))
                for number, match in enumerate(generated)]
 
     stored = bulk.record_confirmed(played, juror=make_user("jury"), chief=make_user("chief"))

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
-from tournaments import matches, public_cache
+from tournaments import data_version, matches
 from tournaments.competitions.cup import enter_team, make_draw
 from tournaments.entry import drafts
 from tournaments.models import Competition, Match, Team
@@ -103,9 +103,9 @@ def test_a_juror_typing_a_hand_leaves_the_public_pages_cached(client, season):
     match = make_match(teams[0], teams[1])
     url = reverse("public:championship", args=[2025])
     page(client, url)
-    before = public_cache.current_version()
+    before = data_version.current_version()
     drafts.keep(match, 5, {"holdings_a": "XXI"}, make_user("jury"))
-    assert public_cache.current_version() == before
+    assert data_version.current_version() == before
     assert page(Client(), url)["X-Public-Cache"] == "hit"
 
 
@@ -177,20 +177,20 @@ def test_a_correction_replaces_the_cached_score(client, season):
 
 
 def test_a_rolled_back_change_leaves_the_version(season):
-    before = public_cache.current_version()
+    before = data_version.current_version()
     with pytest.raises(RuntimeError), transaction.atomic():
         Team.objects.filter(pk=Team.objects.first().pk).update(name="Never")
         raise RuntimeError
-    assert public_cache.current_version() == before
+    assert data_version.current_version() == before
 
 
 def test_one_transaction_moves_the_version_once(season):
-    before = public_cache.current_version()
+    before = data_version.current_version()
     with transaction.atomic():
         for team in Team.objects.all():
             team.name += " FC"
             team.save()
-    after = public_cache.current_version()
+    after = data_version.current_version()
     assert after.token != before.token and after.number == before.number + 1
 
 

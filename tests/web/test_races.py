@@ -29,9 +29,9 @@ from tests.factories import (
     make_team,
     make_user,
 )
-from tournaments import matches, public_cache
+from tournaments import data_version, matches
 from tournaments.competitions.cup import enter_team, make_draw
-from tournaments.entry.forms import initial_for
+from tournaments.hand_reader import initial_for
 from tournaments.models import Competition, CupEntry, CupTie, GrandPrixEntry, Hand, Match
 from tournaments.refusals import Refused
 from tournaments.roles import ensure_roles
@@ -48,7 +48,7 @@ def roles(transactional_db):
 
 @pytest.fixture(autouse=True, params=["as the site runs", "by their own locks"])
 def public_data_version(request, monkeypatch):
-    """Every write moves the public pages' data version on (tournaments.public_cache): an UPDATE of one
+    """Every write moves the public pages' data version on (tournaments.data_version): an UPDATE of one
     row, which on PostgreSQL queues every writer from its first write until it commits. Each race runs
     as the site runs, with that queue (a lock taken after the first write meets it: no deadlock may
     come of it), and without it: a rule that counts after its transaction's first write would hold by
@@ -56,7 +56,7 @@ def public_data_version(request, monkeypatch):
     if request.param == "by their own locks":
         if connection.vendor != "postgresql":
             pytest.skip("SQLite takes no row locks: one writer at a time, with or without the version")
-        monkeypatch.setattr(public_cache, "bump", lambda connection=None: None)
+        monkeypatch.setattr(data_version, "bump", lambda connection=None: None)
 
 
 YEAR = timezone.localdate().year + 1

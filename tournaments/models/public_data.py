@@ -1,5 +1,5 @@
 """The public data version: one row that every change to the association's data moves on, in the
-same transaction as the change (tournaments.public_cache), so a cached public page is keyed by
+same transaction as the change (tournaments.data_version), so a cached public page is keyed by
 the version of the data it shows and is never served after that data changed."""
 
 import uuid
