@@ -45,9 +45,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from . import rescoring
-from .competitions import variant_wording
-from .entry import wording
+from . import rescoring, wording
+from .competition_pages import variant_wording
 from .models import Hand, Match
 from .roles import ensure_roles
 

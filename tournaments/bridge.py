@@ -32,7 +32,7 @@ from .models import Announcement, Hand, Match, SilentPremium, stamp
 __all__ = [
     "InvalidRecord", "Problem", "announcement_record", "check_match_records", "count_ruling",
     "evaluate_hand_record", "hand_record", "hands_with_facts", "match_record", "match_totals",
-    "random_hand_records", "expected_hand_values", "rescore_match", "running_totals", "store_hands",
+    "expected_hand_values", "rescore_match", "running_totals", "store_hands",
     "store_match_scores", "stored_answer", "check_hand", "store_hand", "stored_match_totals", "hand_fingerprint",
     "remove_hand", "attackers_in_hand", "first_attackers", "check_attack_follows", "hand_rows", "record_of_checked",
 ]
@@ -193,18 +193,6 @@ def running_totals(hand_answers: list[dict[str, Any] | None]) -> dict[str, dict[
         totals[team] = {"hands": len(scores), "sum": result.hand_sum if result else 0,
                         "average": result.score if result else None}
     return totals
-
-
-def random_hand_records(rng, count: int, *, first_attackers: str = "A", full: bool = False,
-                        table: bool = False) -> list[dict]:
-    """``count`` legal hand records from the engine's generator (scoring.generate), attack
-    alternating from ``first_attackers`` (R3): results mode, or with the deal and tricks; with
-    ``table``, hands as a tournament table plays them (see scoring.generate.table_hand)."""
-    from scoring import generate  # only demo data and benchmarks need it
-
-    make = generate.full_record if full else generate.results_record
-    teams = [Team(first_attackers), Team(first_attackers).other]
-    return [make(rng, attackers=teams[number % 2], table=table) for number in range(count)]
 
 
 # --- storing a checked match's facts and scores (the caller holds the transaction) -----------

@@ -7,8 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import PASSWORD, eight_hand_records, make_competition, make_match, make_user
-from tournaments import matches
-from tournaments.entry import notation
+from tournaments import matches, notation
 from tournaments.models import Hand, HandDraft, Match
 
 # tests/factories.eight_hand_records() in the notation, as a juror types it: A's trumps, honours

@@ -20,10 +20,10 @@ from tests.web.test_outputs import (
     records,
     trophy_register,
 )
-from tournaments import register
 from tournaments.api.openapi import PATHS, SCHEMAS, document, schema_of
 from tournaments.competitions.cup import enter_team
 from tournaments.models import CupTie, Match
+from tournaments.register.standings import national_register
 
 pytestmark = pytest.mark.django_db
 
@@ -310,7 +310,7 @@ def test_the_free_game_query_count_does_not_grow(client, django_assert_num_queri
 
 def test_the_register_has_the_pages_rows_and_the_cups_awarded(client):
     trophy_register(3)
-    page_rows = register.national_register()
+    page_rows = national_register()
     data = answer(client, "/register/", "/register/")
     assert [(r["place"], r["player"]["name"], r["points"], r["trophies"], r["best_trophy"]["name"], r["cups"])
             for r in data["rows"]] == [

@@ -19,7 +19,7 @@ from tests.factories import (
     make_user,
 )
 from tournaments import matches
-from tournaments.entry.forms import initial_for
+from tournaments.hand_reader import initial_for
 from tournaments.models import Competition, FreeGame, FreeGameScore, Match, TrophyWin
 
 pytestmark = pytest.mark.django_db

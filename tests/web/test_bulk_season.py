@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_team, make_user
-from tournaments import bridge, matches
+from tournaments import bridge, bulk, matches
 from tournaments.models import Announcement, Hand, Match, SilentPremium, TrophyWin
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +48,7 @@ def test_bulk_rows_are_the_bridges_rows_and_rescore_agrees():
     generated = [unsaved_match(competition) for _ in range(3)]
     rng = random.Random(7)
     played = [matches.PlayedMatch(in_bulk, eight_hand_records())]
-    played += [matches.PlayedMatch(match, bridge.random_hand_records(rng, 8, full=number == 0, table=True))
+    played += [matches.PlayedMatch(match, bulk.random_hand_records(rng, 8, full=number == 0, table=True))
                for number, match in enumerate(generated)]
 
     stored = matches.record_confirmed(played, juror=make_user("jury"), chief=make_user("chief"))

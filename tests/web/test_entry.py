@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests.factories import eight_hand_records, make_match, make_player, make_team, make_user
 from tournaments import bridge, matches
-from tournaments.entry.forms import initial_for
+from tournaments.hand_reader import initial_for
 from tournaments.models import Announcement, Hand, Match
 
 pytestmark = pytest.mark.django_db

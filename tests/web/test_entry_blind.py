@@ -11,8 +11,8 @@ from django.urls import reverse
 from tests.factories import eight_hand_records, make_competition, make_match, make_user
 from tests.web.test_entry import form_data
 from tournaments import matches
-from tournaments.entry.notation import announcement_text
 from tournaments.models import HandDraft, Match
+from tournaments.notation import announcement_text
 
 pytestmark = pytest.mark.django_db
 

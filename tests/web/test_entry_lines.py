@@ -12,9 +12,8 @@ from django.urls import reverse
 from scoring.feasts import FEASTS, SILENT_PREMIUMS
 from tests.factories import eight_hand_records, make_match, make_user
 from tests.web.test_entry import form_data
-from tournaments import bridge, matches
-from tournaments.entry import notation
-from tournaments.entry.lines import line_name, line_rows
+from tournaments import bridge, matches, notation
+from tournaments.lines import line_name, line_rows
 from tournaments.models import Hand
 
 pytestmark = pytest.mark.django_db

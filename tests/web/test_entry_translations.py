@@ -14,7 +14,7 @@ from django.utils import translation
 
 from scoring.feasts import FEASTS, SILENT_PREMIUMS
 from tests.factories import eight_hand_records, make_match, make_user
-from tournaments.entry import lines
+from tournaments import lines
 from tournaments.feast_names import FEAST_NAMES, SILENT_PREMIUM_NAMES, feast_name
 
 HUNGARIAN = Path(settings.BASE_DIR) / "locale" / "hu" / "LC_MESSAGES"

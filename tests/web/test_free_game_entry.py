@@ -15,7 +15,7 @@ from django.urls import reverse
 from scoring.variants import score_emperor, score_three_handed
 from scoring.variants.emperor import BIDS, BONUS_KINDS
 from tests.factories import make_competition, make_player, make_season, make_user
-from tournaments.competitions import variant_names
+from tournaments.competition_pages import variant_names
 from tournaments.models import Competition, FreeGame, FreeGameScore
 
 pytestmark = pytest.mark.django_db

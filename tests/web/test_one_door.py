@@ -19,7 +19,7 @@ from django.utils import translation
 from tests.factories import eight_hand_records, make_match, make_user
 from tests.web.test_score_sheets import as_file, download, fill
 from tournaments import bridge, matches
-from tournaments.entry.forms import initial_for
+from tournaments.hand_reader import initial_for
 from tournaments.models import Hand, Match, public_data
 from tournaments.refusals import match_confirmed, match_submitted
 from tournaments.roles import ensure_roles

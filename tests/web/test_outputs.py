@@ -30,6 +30,7 @@ from tournaments.competitions.cup import enter_team, make_draw
 from tournaments.competitions.free_games import record_free_game
 from tournaments.models import Competition, CupTie, FreeGame, GrandPrixEntry, TrophyWin
 from tournaments.outputs import pdf, sheets
+from tournaments.register.standings import national_register
 
 pytestmark = pytest.mark.django_db
 
@@ -428,7 +429,7 @@ def trophy_register(players):
 
 def test_the_register_pdf_prints_every_player_with_points_trophies_and_cups(client, printed, frozen_today):
     trophy_register(3)
-    page_rows = register.national_register()
+    page_rows = national_register()
 
     response = client.get(reverse("register:index_pdf"))
 

@@ -32,7 +32,7 @@ from tests.factories import (
 )
 from tournaments import matches
 from tournaments.competitions.cup import enter_team, make_draw
-from tournaments.entry.forms import initial_for
+from tournaments.hand_reader import initial_for
 from tournaments.models import Competition, CupEntry, CupTie, GrandPrixEntry, Hand, Match, public_data
 from tournaments.refusals import Refused
 from tournaments.roles import ensure_roles

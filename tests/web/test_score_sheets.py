@@ -15,8 +15,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tests.factories import eight_hand_records, make_match, make_user
-from tournaments import bridge
-from tournaments.entry import notation
+from tournaments import bulk, notation
 from tournaments.models import Hand, Match
 from tournaments.workbooks import safety, score_sheet
 
@@ -157,7 +156,7 @@ def test_a_filled_sheet_is_stored_as_the_jurors_entry_awaiting_confirmation(clie
 
 def demo_records(seed):
     """Eight hands as the demo season makes them: the engine's generator at a tournament table."""
-    return bridge.random_hand_records(random.Random(seed), 8, table=True)
+    return bulk.random_hand_records(random.Random(seed), 8, table=True)
 
 
 @pytest.mark.parametrize("seed", [2025, 7])
@@ -177,7 +176,7 @@ def test_a_sheet_filled_from_a_demo_match_imports_to_the_same_scores(client, jur
 
 
 def test_hands_with_the_deal_and_tricks_are_read_too(client, juror):
-    records = bridge.random_hand_records(random.Random(3), 8, full=True, table=True)
+    records = bulk.random_hand_records(random.Random(3), 8, full=True, table=True)
     typed = make_match(hand_records=records)
     sheet_match = make_match(team_a=typed.team_a, team_b=typed.team_b, competition=typed.competition)
     for record in records:

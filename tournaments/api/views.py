@@ -7,10 +7,11 @@ from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from tournaments import bridge, register, standings
+from tournaments import bridge, standings
 from tournaments.competitions import free_games as free_game_rules
 from tournaments.feast_names import FEAST_NAMES
 from tournaments.models import Competition, CupAward, Match, Season, Team
+from tournaments.register.standings import national_register
 from tournaments.standings import get_competition, get_season
 
 from .http import api_view
@@ -209,7 +210,7 @@ def trophy_register(request):
         "rows": [{"place": row.place, "player": player_ref(row.player), "points": row.points,
                   "trophies": row.trophy_count,
                   "best_trophy": feast_ref(row.best_trophy.id) if row.best_trophy else None,
-                  "cups": row.cups} for row in register.national_register()],
+                  "cups": row.cups} for row in national_register()],
         "cups_awarded": [{"id": award.pk, "player": player_ref(award.player), "threshold": award.threshold,
                           "awarded_on": award.awarded_on,
                           "reached_by": {"trophy": feast_ref(award.reached_by.trophy),

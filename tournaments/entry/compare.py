@@ -3,8 +3,8 @@ entries) and for a hand another juror saved meanwhile. Compared in the notation 
 
 from django.utils.translation import gettext as _
 
-from . import notation
-from .lines import line_name
+from tournaments import notation
+from tournaments.lines import line_name
 
 TEAMS = ("A", "B")
 

@@ -17,13 +17,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import bridge, matches
+from tournaments import bridge, matches, notation
+from tournaments.hand_reader import initial_for
+from tournaments.lines import line_name
 from tournaments.refusals import Refused, StaleHand
 from tournaments.roles import answer_refusal, check_may_enter_hands, may_enter_hands
 
-from . import compare, drafts, notation
-from .forms import HandForm, initial_for
-from .lines import line_name
+from . import compare, drafts
+from .forms import HandForm
 
 
 @dataclass

@@ -22,9 +22,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
+from tournaments.lines import line_name, seat_name
 from tournaments.models import Announcement, Competition, CupTie, Hand, Match, SilentPremium
-
-from .lines import line_name, seat_name
 
 KINDS = {"+": gettext_lazy("added"), "~": gettext_lazy("changed"), "-": gettext_lazy("removed")}
 # Bookkeeping, or said by the entry's subject already (hand number, announcement position, premium).

@@ -5,11 +5,12 @@ engine scored, the match score and who confirmed it when."""
 
 from django.utils.translation import gettext as _
 
+from tournaments import notation
+from tournaments.lines import line_rows
 from tournaments.outputs import pdf
 
-from . import hand_entry, notation
+from . import hand_entry
 from .forms import HandForm
-from .lines import line_rows
 
 
 def _hand_rows(match):

@@ -20,7 +20,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from tournaments import bridge, matches
+from tournaments import bridge, matches, notation, wording
 from tournaments.competitions import championship
 from tournaments.models import Match, Season
 from tournaments.refusals import Refused, StaleMatch
@@ -35,7 +35,7 @@ from tournaments.roles import (
     schedulers_only,
 )
 
-from . import blind_confirmation, compare, hand_entry, jury_home, notation, score_sheets, wording
+from . import blind_confirmation, compare, hand_entry, jury_home, score_sheets
 from . import history as match_history
 from .forms import (
     ImportForm,

@@ -1,7 +1,7 @@
 """Matches and what happened at the table: hands, announcements, silent premiums.
 
 The facts are stored as the jury entered them; every score field here is a cache of the rules
-engine's answer (scoring/), written by tournaments.engine in the same transaction as the facts.
+engine's answer (scoring/), written by tournaments.bridge in the same transaction as the facts.
 """
 
 from django.conf import settings

@@ -20,9 +20,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import standings
 from tournaments.collation import hungarian_key
-from tournaments.competitions import championship as championship_rules
 
 from . import people
 
@@ -121,22 +119,24 @@ def query_with(request, field, value) -> str:
 # --- the Championship's rows --------------------------------------------------------------------
 
 
-def championship_table(request, season) -> SortedTable:
-    """R15: the season table as the page shows it. Queries: teams with players, counted scores."""
-    return SortedTable(championship_rows(season), CHAMPIONSHIP_COLUMNS, request,
+def championship_table(request, championship) -> SortedTable:
+    """R15: the season table (tournaments.standings.championship, the rows its copies show) as the
+    page shows it."""
+    return SortedTable(championship_rows(championship), CHAMPIONSHIP_COLUMNS, request,
                        _("No team has played a championship match yet."))
 
 
-def championship_rows(season) -> list[dict]:
-    """The rows the printed copies share (tournaments.standings), with the team's link, its
-    Hungarian sort key and its players as links (``players_html``), told apart where two share a
-    name. Queries: teams with players, counted scores."""
-    ranked = championship_rules.standings(season)
-    shared = people.shared_names(people.team_members(team for _row, team in ranked))
-    team_url, player_url = LinkMaker("public:team", season.year), LinkMaker("public:player")
+def championship_rows(championship) -> list[dict]:
+    """The rows the printed copies share (tournaments.standings.championship), with the team's
+    link, its Hungarian sort key and its players as links (``players_html``), told apart where two
+    share a name. No query: the table holds its teams with their players."""
+    teams = championship.teams
+    shared = people.shared_names(people.team_members(teams.values()))
+    team_url, player_url = LinkMaker("public:team", championship.season.year), LinkMaker("public:player")
     rows = []
-    for line, team in ranked:
-        row = vars(standings.championship_row(line, team)).copy()
+    for line in championship.rows:
+        team = teams[line.team_id]
+        row = vars(line).copy()
         row.update(team_url=team_url(team.pk), team_order=hungarian_key(team.name),
                    players_html=players_html(team.members(), shared, player_url))
         rows.append(row)

@@ -13,11 +13,13 @@ from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
 from tournaments import standings
+from tournaments.careers import career
 from tournaments.collation import hungarian, hungarian_key
 from tournaments.competitions import championship as championship_rules
 from tournaments.competitions import cup as cup_rules
 from tournaments.competitions import free_games as free_game_rules
 from tournaments.competitions import grand_prix as grand_prix_rules
+from tournaments.home_digest import home_digest
 from tournaments.models import Competition, Match, Player, Season, Team
 from tournaments.standings import get_competition, get_season, players_text
 
@@ -77,13 +79,14 @@ def competition_url(competition, season=None):
 
 @require_safe
 def championship(request, year):
-    """R15 season table, each team with its players. Queries: season, teams, counted match scores."""
+    """R15 season table, each team with its players: the table its copies show
+    (standings.championship). Queries: season, teams, counted match scores, the Championship."""
     season = get_season(year)
-    table = plain_tables.championship_table(request, season)
-    championship = championship_rules.championship_of(season)
+    championship = standings.championship(season)
+    table = plain_tables.championship_table(request, championship)
     return render(request, "public/championship.html", {
-        "season": season, "table": table, "championship": championship, "podium": podium(table.data),
-        "match_limit": championship.match_limit if championship else championship_rules.DEFAULT_MATCH_LIMIT,
+        "season": season, "table": table, "championship": championship.competition, "podium": podium(table.data),
+        "match_limit": championship.match_limit,
     })
 
 
@@ -97,7 +100,7 @@ def team(request, year, team_id):
     matches = list(Match.objects.of_team(team).filter(competition__season=season)
                    .select_related("competition__season", "team_a", "team_b", "cup_tie").order_by("played_on", "id"))
     lines = [match_line(match, team) for match in matches if match.state == Match.State.CONFIRMED]
-    standing = next((row for row, other in championship_rules.standings(season) if other.pk == team.pk), None)
+    standing = standings.championship_line(season, team)
     return render(request, "public/team.html", {
         "season": season, "team": team, "players": players_text(team), "lines": lines, "standing": standing,
         "fixtures": [fixture_line(match, team) for match in matches if match.state != Match.State.CONFIRMED],
@@ -183,12 +186,10 @@ def cup(request, year):
     """R16 bracket. Queries: season, competition, ties, matches (before the draw: the entries)."""
     season = get_season(year)
     competition = get_competition(season, Competition.Kind.CUP)
-    rounds = cup_rules.bracket(competition)
-    entries = (list(competition.cup_entries.select_related("team__driver", "team__catcher"))
-               if competition.drawn_at is None else [])
+    bracket = standings.cup(competition)
     return render(request, "public/cup.html", {
-        "season": season, "competition": competition, "rounds": rounds,
-        "standing": cup_rules.final_standing(cup_rules.ties_of(rounds)), "entries": entries,
+        "season": season, "competition": competition, "rounds": bracket.rounds, "standing": bracket.standing,
+        "entries": bracket.entries,
     })
 
 
@@ -257,8 +258,8 @@ def _today():
 @require_safe
 def home(request):
     """What happened and what is next: latest results, the Championship's top places, the Cup's
-    round, the next matches, the latest trophy cups. Queries: see standings.home_digest."""
-    summary = standings.home_digest(_today())
+    round, the next matches, the latest trophy cups. Queries: see home_digest.home_digest."""
+    summary = home_digest(_today())
     season = summary.season
     return render(request, "home.html", {
         "digest": summary, "season": season,
@@ -316,9 +317,9 @@ def _chosen_competition(form, competitions):
 def player(request, pk):
     """A player's career: seasons and teams, matches by seat, trophies with their dates and
     matches, feasts announced and made, and the register's points over time. Queries: the player,
-    then five (standings.career)."""
+    then five (careers.career)."""
     player = get_object_or_404(Player, pk=pk)
-    record = standings.career(player)
+    record = career(player)
     return render(request, "public/player.html", {
         "player": player, "career": record, "chart": charts.points_chart(record.steps),
         "matches": [played_line(played) for played in record.matches],

@@ -1,8 +1,8 @@
-"""Template filters for the engine's lines on the jury's pages (tournaments.entry.lines)."""
+"""Template filters for the engine's lines on the jury's pages (tournaments.lines)."""
 
 from django import template
 
-from tournaments.entry import lines
+from tournaments import lines
 
 register = template.Library()
 

@@ -1,8 +1,9 @@
 """A match's score sheet as a workbook: downloaded with the match's particulars, teams and seats
 filled in and a row a hand with the entry page's fields; uploaded filled, it is checked cell by
-cell with the entry page's own reading (tournaments.entry.forms.HandForm and its notation) and
-the engine, and stored through the entry page's save (tournaments.matches.record_match) in one
-transaction, or refused whole with one line a problem: "Sheet!Cell: problem (ruling)".
+cell with the entry page's own reading (the hand reader, tournaments.hand_reader, and its
+notation) and the engine, and stored through the entry page's save
+(tournaments.matches.record_match) in one transaction, or refused whole with one line a problem:
+"Sheet!Cell: problem (ruling)".
 
 Layout: a "Match" sheet (the match's number and version, which the upload must carry back, and
 its particulars), a "Hands" sheet (one row a hand: attackers, the two teams' holdings, six
@@ -22,10 +23,9 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from tournaments import bridge, matches
-from tournaments.entry import notation, wording
-from tournaments.entry.forms import HandForm
-from tournaments.entry.lines import line_name
+from tournaments import bridge, matches, notation, wording
+from tournaments.hand_reader import HandReader
+from tournaments.lines import line_name
 from tournaments.outputs.titles import association_name
 from tournaments.refusals import Refused
 from tournaments.spreadsheet_cells import write, write_at
@@ -411,12 +411,12 @@ def read_hands(sheet, match, problems) -> list[HandRow]:
 
 
 def read_records(sheet, hand_rows, problems):
-    """Each row through the entry page's own form: the FORMAT.md records, or the form's problems
+    """Each row through the entry page's own reader: the FORMAT.md records, or the reader's problems
     against their cells."""
     letters = columns()
     records = []
     for hand_row in hand_rows:
-        form = HandForm(hand_row.data, number=hand_row.number)
+        form = HandReader(hand_row.data, number=hand_row.number)
         if form.is_valid():
             records.append(form.record)
             continue

@@ -1,7 +1,7 @@
 """A realistic demo season: 24 teams with Hungarian names (some with substitutes), a Team
 Championship with confirmed, awaiting, part-entered and scheduled matches (two of them private, one
 agreed), a Hungarian Cup in progress and a Grand Prix, and the demo logins. Every hand is a legal
-hand from the engine's generator, recorded through tournaments.engine like a jury's entry.
+hand from the engine's generator, recorded through tournaments.matches like a jury's entry.
 Idempotent: a second run only prints the logins; --reset empties the database first."""
 
 import datetime
@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import bridge, matches, register
+from tournaments import bulk, matches, register
 from tournaments.competitions import cup, free_games
 from tournaments.models import Competition, FreeGame, GrandPrixEntry, Match, Player, Season, Team, TrophyWin
 from tournaments.roles import CHIEF_JURY, JURY, ORGANISER, ensure_roles
@@ -201,7 +201,7 @@ class Demo:
     def play(self, match, *, confirm=True, full=False, hands=None):
         """Record 8 legal hands through the bridge, entered by one juror and confirmed by the chief;
         with ``hands`` only the first ones are saved, a match still being entered."""
-        records = bridge.random_hand_records(self.rng, match.hands_expected,
+        records = bulk.random_hand_records(self.rng, match.hands_expected,
                                              first_attackers=self.rng.choice("AB"), full=full, table=True)
         juror = self.users[self.rng.choice(["jury1", "jury2"])]
         if hands is not None:
@@ -253,7 +253,7 @@ class Demo:
     # --- a national-scale season (--scale N, N >= 2) -------------------------------------------
 
     def played(self, match, full=False):
-        records = bridge.random_hand_records(self.rng, match.hands_expected,
+        records = bulk.random_hand_records(self.rng, match.hands_expected,
                                              first_attackers=self.rng.choice("AB"), full=full, table=True)
         return matches.PlayedMatch(match, records)
 

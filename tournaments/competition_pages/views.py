@@ -10,13 +10,14 @@ from django.views.decorators.http import require_POST
 
 from tournaments import matches
 from tournaments.collation import hungarian
+from tournaments.competitions import cup, grand_prix
+from tournaments.competitions.cup import current_round_tie
+from tournaments.competitions.free_games import VariantRefused
 from tournaments.models import Competition, CupTie, Match, Season
 from tournaments.player_names import names_for_the_list
 from tournaments.refusals import Refused
 from tournaments.roles import answer_refusal, jury_only, organisers_only
 
-from . import cup, grand_prix
-from .cup import current_round_tie
 from .forms import (
     CupDrawForm,
     CupEntryForm,
@@ -29,7 +30,6 @@ from .forms import (
     TieScheduleForm,
     row_count,
 )
-from .free_games import VariantRefused
 from .variant_forms import EmperorForm, ThreeHandedForm
 
 

@@ -17,7 +17,8 @@ separated by commas, each a premium and a team, e.g. ``four_kings B, obscure A``
 lines of four cards in the order played.
 
 Nothing here knows a rule of the game: whether a card, a feast or a combination is legal is the
-rules engine's answer (tournaments.engine), reported against the line it concerns.
+rules engine's answer (scoring/, through tournaments.bridge), reported against the line it
+concerns.
 """
 
 import difflib
@@ -28,9 +29,8 @@ import unicodedata
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from tournaments.lines import line_name, seat_name
 from tournaments.models.matches import FEAST_CHOICES, PREMIUM_CHOICES
-
-from .lines import line_name, seat_name
 
 FEAST_IDS = [feast_id for feast_id, _name in FEAST_CHOICES]
 PREMIUM_IDS = [premium_id for premium_id, _name in PREMIUM_CHOICES]

@@ -11,9 +11,9 @@ from tournaments.collation import hungarian
 from tournaments.models import Competition, CupAward, Player, TrophyWin
 from tournaments.player_names import names_for_the_list
 from tournaments.public import charts, people
+from tournaments.register import standings, sync
 from tournaments.roles import jury_only
 
-from . import standings, sync
 from .forms import VariantTrophyForm, WithdrawalForm
 
 

@@ -6,11 +6,10 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.competitions import free_games
+from tournaments.competitions.free_games import POINTS_LIMIT, SCORERS
 from tournaments.models import CupTie, FreeGame, Team
 from tournaments.player_names import PlayerNameField, share_players
-
-from . import free_games
-from .free_games import POINTS_LIMIT, SCORERS
 
 
 class GrandPrixMatchForm(forms.Form):

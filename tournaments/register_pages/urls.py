@@ -3,7 +3,7 @@
 from django.urls import path
 
 from tournaments.outputs import views as outputs
-from tournaments.register import views
+from tournaments.register_pages import views
 
 app_name = "register"
 

@@ -10,10 +10,10 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from scoring.variants import EMPEROR_FORMAT, THREE_HANDED_FORMAT
+from tournaments.competitions import free_games
 from tournaments.models import FreeGame
 from tournaments.player_names import PlayerNameField, suggestion
 
-from . import free_games
 from .forms import FreeGameEntry
 from .variant_names import (
     ANNOUNCED_CHOICES,

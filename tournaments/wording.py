@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .lines import line_name, seat_name
+from tournaments.lines import line_name, seat_name
 
 FORMAT_RULING = "FORMAT"
 
