@@ -16,7 +16,7 @@ from django.urls import reverse
 from simple_history.models import HistoricalChanges
 from simple_history.utils import bulk_create_with_history
 
-from tests.factories import make_match_in_register, make_player, make_team, make_two_team_season, make_user
+from tests.factories import make_player, make_team, make_two_team_season, make_user, play_world_match
 from tournaments.models import (
     Competition,
     CupAward,
@@ -71,7 +71,7 @@ def world():
     register (hands, announcements, a trophy and the cup it reached), a Cup with an entry and a
     tie, a Grand Prix event with an entry, a free game with a score; and a juror's typing."""
     world = make_two_team_season(thresholds="1")
-    world.match = make_match_in_register(world, trophies=[(1, "A.driver", "royal", "won")])
+    world.match = play_world_match(world, trophies=[(1, "A.driver", "royal", "won")])
     hand = world.match.hands.order_by("number").first()
     SilentPremium.objects.create(hand=hand, premium="four_kings", team="B")
     cup = Competition.objects.create(season=world.season, kind=Competition.Kind.CUP, name="Cup", slug="cup")
