@@ -6,7 +6,7 @@
 #   make bench-engine  the rules engine's benchmark
 #   make bench-entry   a juror enters a match by keyboard in Chromium: keys, navigation share, seconds
 #   make bench-site    the public site served at national scale (demo --scale 1 and 10): see
-#                      tournaments/bench_site.py
+#                      bench/public_site.py
 #   make serve         production server: gunicorn (a worker per core and more), static files by
 #                      WhiteNoise; needs SECRET_KEY (and DATABASE_URL, ALLOWED_HOSTS, ... as deployed)
 
@@ -56,9 +56,9 @@ lint: venv
 
 check: venv
 	$(PY) manage.py makemigrations --check --dry-run
-	SECRET_KEY=$(CHECK_SECRET_KEY) DJANGO_SETTINGS_MODULE=tournaments.settings_production \
+	SECRET_KEY=$(CHECK_SECRET_KEY) DJANGO_SETTINGS_MODULE=tournaments.site.settings_production \
 	  $(PY) manage.py collectstatic --noinput --verbosity 0
-	SECRET_KEY=$(CHECK_SECRET_KEY) DJANGO_SETTINGS_MODULE=tournaments.settings_production \
+	SECRET_KEY=$(CHECK_SECRET_KEY) DJANGO_SETTINGS_MODULE=tournaments.site.settings_production \
 	  $(PY) manage.py check --deploy --fail-level WARNING
 
 bench-engine: venv
@@ -68,9 +68,9 @@ bench-entry: venv
 	$(PY) bench/entry.py
 
 serve: venv
-	DJANGO_SETTINGS_MODULE=tournaments.settings_production $(PY) manage.py migrate --noinput
-	DJANGO_SETTINGS_MODULE=tournaments.settings_production $(PY) manage.py collectstatic --noinput --verbosity 0
-	DJANGO_SETTINGS_MODULE=tournaments.settings_production PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py
+	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production $(PY) manage.py migrate --noinput
+	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production $(PY) manage.py collectstatic --noinput --verbosity 0
+	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py
 
 bench-site: venv
-	$(PY) -m tournaments.bench_site $(BENCH_ARGS)
+	$(PY) -m bench.public_site $(BENCH_ARGS)

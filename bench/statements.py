@@ -6,7 +6,7 @@ import os
 
 from django.db import connections
 
-from tournaments.settings import *  # noqa: F403 - the site's settings, one middleware added
+from tournaments.site.settings import *  # noqa: F403 - the site's settings, one middleware added
 
 MIDDLEWARE = ["bench.statements.CountStatements", *MIDDLEWARE]  # noqa: F405 - first: it sees everything
 

@@ -137,7 +137,7 @@ def cup_tie_state(
     ``matches``: the confirmed regular matches' scores from the point of view of the tie's team A;
     ``play_offs``: the confirmed tie-breakers' sums; ``play_off_pending``: a tie-breaker is on
     record but not yet confirmed. Play-offs after a decisive one are ignored (they cannot be
-    recorded: see tournaments.competitions.cup)."""
+    recorded: see tournaments.core.competitions.cup)."""
     matches = tuple(tuple(m) for m in matches)
     sums = (sum(a for a, _ in matches), sum(b for _, b in matches))
     if not matches:

@@ -1,6 +1,6 @@
 """R20: the trophy register's arithmetic - trophy points, cups at thresholds - without a database.
 
-The register (tournaments.register) keeps the entries; what they add up to, and which trophy
+The register (tournaments.core.register) keeps the entries; what they add up to, and which trophy
 reaches which cup, is decided here, like every other score.
 """
 

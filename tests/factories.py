@@ -26,9 +26,9 @@ import scoring
 from scoring import match as match_rules
 from scoring.feasts import FEASTS, SuitRule
 from scoring.records import HAND_FORMAT
-from tournaments import matches
-from tournaments.models import Competition, Match, Player, Season, Team
-from tournaments.roles import CHIEF_JURY, JURY, ORGANISER
+from tournaments.core.models import Competition, Match, Player, Season, Team
+from tournaments.core.roles import CHIEF_JURY, JURY, ORGANISER
+from tournaments.recording import matches
 
 PASSWORD = "tarokk-test"
 ROLE_GROUPS = {"jury": JURY, "chief": CHIEF_JURY, "organiser": ORGANISER}
@@ -300,11 +300,11 @@ def edge_to_b(count=8):
     return mirrored(edge_to_a(count))
 
 
-# --- matches through the jury's steps (tournaments.matches) ------------------------------------
+# --- matches through the jury's steps (tournaments.recording.matches) ------------------------------------
 
 
 def schedule_match(competition, team_a, team_b, *, played_on=None, place="", user=None, **extra):
-    """A scheduled match, put on the calendar by tournaments.matches.new_match (the competitions'
+    """A scheduled match, put on the calendar by tournaments.recording.matches.new_match (the competitions'
     rules checked; their Drivers and Catchers seated)."""
     return matches.new_match(competition, team_a, team_b, played_on=played_on or datetime.date(
         competition.season.year, 3, 1), place=place, user=user or make_user("jury"), reason="Match scheduled",

@@ -24,7 +24,7 @@ def roles(transactional_db):
     test sets the roles up again, whatever ran before it."""
     from django.apps import apps
 
-    from tournaments.roles import ensure_roles
+    from tournaments.core.roles import ensure_roles
 
     ensure_roles(apps)
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tests.browser.test_match_day import logged_in
 from tests.factories import make_competition, make_player, make_season, make_user
-from tournaments.models import Competition, FreeGame
+from tournaments.core.models import Competition, FreeGame
 
 YEAR = 2025
 

@@ -7,7 +7,7 @@ from urllib.parse import urldefrag, urlsplit
 import pytest
 from django.core.management import call_command
 
-from tournaments.management.commands.demo import PASSWORD
+from bench.management.commands.demo import PASSWORD
 
 PHONE = {"width": 390, "height": 844}
 DOWNLOADS = (".pdf", ".xlsx", ".ics", ".json")

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import PASSWORD, eight_hand_records, make_competition, make_match, make_user
-from tournaments import matches, notation
-from tournaments.models import Hand, HandDraft, Match
+from tournaments.core.models import Hand, HandDraft, Match
+from tournaments.recording import matches, notation
 
 # tests/factories.eight_hand_records() in the notation, as a juror types it: A's trumps, honours
 # and XVI-XVIII (B's follow from A's), the announcements, the silent premiums.

@@ -10,9 +10,9 @@ import pytest
 from django.core.management import call_command
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_player, make_season, make_team
-from tournaments.competitions.cup import enter_team, make_draw
-from tournaments.competitions.free_games import record_free_game
-from tournaments.models import Competition, FreeGame, Match, TrophyWin
+from tournaments.core.competitions.cup import enter_team, make_draw
+from tournaments.core.competitions.free_games import record_free_game
+from tournaments.core.models import Competition, FreeGame, Match, TrophyWin
 
 PHONE = {"width": 390, "height": 844}
 # A4 portrait less the bracket's 10 mm margins (bracket.css), at the browser's 96 px an inch.

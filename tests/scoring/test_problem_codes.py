@@ -1,6 +1,6 @@
 """A refused record's problems as data: each carries a stable code and the values its message names
 (params), and a problem of a hand inside a match names the hand counted from one. Pages word the
-problems from these (tournaments.wording), never from the English sentence, which stays the
+problems from these (tournaments.recording.wording), never from the English sentence, which stays the
 command line's (test_cli.py pins it)."""
 
 import json

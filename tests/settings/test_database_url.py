@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.db.utils import ConnectionHandler
 
-from tournaments.env import parse_database_url
+from tournaments.site.env import parse_database_url
 
 ROOT = Path("/srv/tarokk")
 

@@ -1,7 +1,7 @@
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from tournaments.env import env_bool, env_list, env_str
+from tournaments.site.env import env_bool, env_list, env_str
 
 
 @pytest.mark.parametrize("text", ["1", "true", "True", "yes", "ON"])

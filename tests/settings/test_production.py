@@ -4,9 +4,9 @@ import secrets
 
 import pytest
 
-IMPORT_PRODUCTION = "import tournaments.settings_production"
+IMPORT_PRODUCTION = "import tournaments.site.settings_production"
 SHOW_PRODUCTION = (
-    "from tournaments import settings_production as s; "
+    "from tournaments.site import settings_production as s; "
     "print(s.DEBUG, s.SECURE_SSL_REDIRECT, s.SESSION_COOKIE_SECURE, s.SECURE_HSTS_SECONDS > 0)"
 )
 
@@ -34,7 +34,7 @@ def test_production_refuses_a_missing_or_weak_secret_key(run_python, secret_key,
 
 def test_production_refuses_the_base_settings_default_key(run_python):
     result = run_python(
-        "from tournaments.settings import DEVELOPMENT_SECRET_KEY as key; "
+        "from tournaments.site.settings import DEVELOPMENT_SECRET_KEY as key; "
         "import os; os.environ['SECRET_KEY'] = key; " + IMPORT_PRODUCTION
     )
 
@@ -58,7 +58,7 @@ from unittest import mock
 from django.core.management import call_command
 from django.test import Client, override_settings
 from django.contrib.auth import get_user_model
-import tournaments.public.views
+import tournaments.pages.public.views
 
 call_command("migrate", verbosity=0)
 user = get_user_model().objects.create_user("bob", password="a-password-never-logged")
@@ -71,14 +71,14 @@ with override_settings(STORAGES={"default": {"BACKEND": "django.core.files.stora
     jury = reverse("jury:matches")  # under the site's language prefix, if it has one
     print(jury)
     assert client.get(jury, secure=True).status_code == 403
-    with mock.patch.object(tournaments.public.views, "render", side_effect=RuntimeError("the page broke")):
+    with mock.patch.object(tournaments.pages.public.views, "render", side_effect=RuntimeError("the page broke")):
         assert client.get("/", secure=True, follow=True).status_code == 500
     assert client.get("/no-such-page/", secure=True).status_code == 404
 """
 
 
 def production_env(tmp_path, **extra):
-    return {"SECRET_KEY": secrets.token_urlsafe(50), "DJANGO_SETTINGS_MODULE": "tournaments.settings_production",
+    return {"SECRET_KEY": secrets.token_urlsafe(50), "DJANGO_SETTINGS_MODULE": "tournaments.site.settings_production",
             "ALLOWED_HOSTS": "testserver", "DATABASE_URL": f"sqlite:///{tmp_path}/site.sqlite3",
             "STATIC_ROOT": str(tmp_path / "static"), **extra}
 
@@ -96,7 +96,7 @@ def test_production_logs_server_errors_and_refusals_with_path_and_user(run_pytho
 
 
 def test_production_does_not_start_without_the_static_manifest(run_python, tmp_path):
-    result = run_python("import tournaments.wsgi", production_env(tmp_path))
+    result = run_python("import tournaments.site.wsgi", production_env(tmp_path))
 
     assert result.returncode != 0
     assert "tournaments.E001" in result.stderr and "collectstatic" in result.stderr
@@ -117,7 +117,7 @@ def test_production_starts_once_collectstatic_has_run(run_python, tmp_path):
                            "call_command('collectstatic', interactive=False, verbosity=0)", env)
     assert collected.returncode == 0, collected.stderr
 
-    result = run_python("import tournaments.wsgi; print('started')", env)
+    result = run_python("import tournaments.site.wsgi; print('started')", env)
 
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "started"

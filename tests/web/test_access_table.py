@@ -66,11 +66,12 @@ from tests.factories import (
     make_team,
     make_user,
 )
-from tournaments import matches, register, standings
-from tournaments.competitions import cup, grand_prix
-from tournaments.competitions.free_games import record_free_game
-from tournaments.entry import drafts
-from tournaments.models import Competition, CupAward, CupTie, FreeGame, GrandPrixEntry, TrophyWin
+from tournaments.core import register
+from tournaments.core.competitions import cup, grand_prix
+from tournaments.core.competitions.free_games import record_free_game
+from tournaments.core.models import Competition, CupAward, CupTie, FreeGame, GrandPrixEntry, TrophyWin
+from tournaments.reads import standings
+from tournaments.recording import drafts, matches
 
 pytestmark = pytest.mark.django_db
 

@@ -20,11 +20,11 @@ from tests.factories import (
     make_team,
     make_user,
 )
-from tournaments import matches
-from tournaments.backup import backed_up_models
-from tournaments.competitions import changes, cup, grand_prix
-from tournaments.models import Competition, CupEntry, CupTie, GrandPrixEntry, Match, Player, Season, Team
-from tournaments.refusals import Refused
+from tournaments.core.competitions import changes, cup, grand_prix
+from tournaments.core.models import Competition, CupEntry, CupTie, GrandPrixEntry, Match, Player, Season, Team
+from tournaments.core.refusals import Refused
+from tournaments.recording import matches
+from tournaments.recording.backup import backed_up_models
 
 pytestmark = pytest.mark.django_db
 

@@ -20,10 +20,10 @@ from tests.web.test_outputs import (
     records,
     trophy_register,
 )
-from tournaments.api.openapi import PATHS, SCHEMAS, document, schema_of
-from tournaments.competitions.cup import enter_team
-from tournaments.models import CupTie, Match
-from tournaments.register.standings import national_register
+from tournaments.core.competitions.cup import enter_team
+from tournaments.core.models import CupTie, Match
+from tournaments.pages.api.openapi import PATHS, SCHEMAS, document, schema_of
+from tournaments.reads.register import national_register
 
 pytestmark = pytest.mark.django_db
 

@@ -17,10 +17,19 @@ from django.urls import reverse
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_player
 from tests.web.test_rescore import backed_up
-from tournaments.backup import BACKUP_FORMAT, backed_up_models, read_backup
-from tournaments.competitions.free_games import record_free_game
-from tournaments.models import Competition, FreeGame, FreeGameScore, GrandPrixEntry, Hand, HandDraft, Match, Season
-from tournaments.roles import ensure_roles
+from tournaments.core.competitions.free_games import record_free_game
+from tournaments.core.models import (
+    Competition,
+    FreeGame,
+    FreeGameScore,
+    GrandPrixEntry,
+    Hand,
+    HandDraft,
+    Match,
+    Season,
+)
+from tournaments.core.roles import ensure_roles
+from tournaments.recording.backup import BACKUP_FORMAT, backed_up_models, read_backup
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 CSRF_TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')  # new on every page

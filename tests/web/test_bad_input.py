@@ -18,9 +18,9 @@ from tests.factories import (
     make_season,
     make_user,
 )
-from tournaments import matches
-from tournaments.hand_reader import initial_for
-from tournaments.models import Competition, FreeGame, FreeGameScore, Match, TrophyWin
+from tournaments.core.models import Competition, FreeGame, FreeGameScore, Match, TrophyWin
+from tournaments.recording import matches
+from tournaments.recording.hand_reader import initial_for
 
 pytestmark = pytest.mark.django_db
 

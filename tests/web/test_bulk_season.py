@@ -8,9 +8,11 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from bench import hands as bulk
 from tests.factories import eight_hand_records, make_competition, make_match, make_team, make_user
-from tournaments import bridge, bulk, matches
-from tournaments.models import Announcement, Hand, Match, SilentPremium, TrophyWin
+from tournaments.core import bridge
+from tournaments.core.models import Announcement, Hand, Match, SilentPremium, TrophyWin
+from tournaments.recording import matches
 
 pytestmark = pytest.mark.django_db
 

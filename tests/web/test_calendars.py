@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from tests.factories import make_competition, make_match, make_season, make_team, make_user
 from tests.web.test_outputs import records
-from tournaments import matches
-from tournaments.models import Match
+from tournaments.core.models import Match
+from tournaments.recording import matches
 
 pytestmark = pytest.mark.django_db
 

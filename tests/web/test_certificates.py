@@ -16,9 +16,9 @@ from tests.web.test_outputs import (
     play_tie,
     trophy_register,
 )
-from tournaments import register
-from tournaments.models import CupAward, CupTie
-from tournaments.outputs import pdf
+from tournaments.core import register
+from tournaments.core.models import CupAward, CupTie
+from tournaments.pages.outputs import pdf
 
 pytestmark = pytest.mark.django_db
 

@@ -20,10 +20,10 @@ from tests.factories import (
     record_confirmed_in_bulk,
 )
 from tests.web.html_tables import table_cells
-from tournaments import matches
-from tournaments.competitions import check_match_allowed, grand_prix
-from tournaments.models import Competition, GrandPrixEntry, Match
-from tournaments.refusals import Refused
+from tournaments.core.competitions import check_match_allowed, grand_prix
+from tournaments.core.models import Competition, GrandPrixEntry, Match
+from tournaments.core.refusals import Refused
+from tournaments.recording import matches
 
 pytestmark = pytest.mark.django_db
 MARCH = datetime.date(2025, 3, 1)

@@ -23,11 +23,11 @@ from tests.factories import (
     play_match,
     play_tie_match,
 )
-from tournaments import matches
-from tournaments.competitions import check_match_allowed
-from tournaments.competitions.cup import enter_team, final_standing, make_draw, tie_state
-from tournaments.models import Competition, CupEntry, CupTie, GrandPrixEntry, Match
-from tournaments.refusals import Refused
+from tournaments.core.competitions import check_match_allowed
+from tournaments.core.competitions.cup import enter_team, final_standing, make_draw, tie_state
+from tournaments.core.models import Competition, CupEntry, CupTie, GrandPrixEntry, Match
+from tournaments.core.refusals import Refused
+from tournaments.recording import matches
 
 pytestmark = pytest.mark.django_db
 SEPTEMBER = datetime.date(2025, 9, 1)
@@ -201,7 +201,7 @@ def test_a_tie_is_decided_only_by_confirmed_matches():
 
 
 def recorded(match, records):
-    """The jury enters the match's hands and a second juror confirms it (tournaments.matches)."""
+    """The jury enters the match's hands and a second juror confirms it (tournaments.recording.matches)."""
     matches.record_match(match, records, user=make_user("jury"))
     matches.confirm_match(match, make_user("chief"))
     match.refresh_from_db()

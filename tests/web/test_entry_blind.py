@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_user
 from tests.web.test_entry import form_data
-from tournaments import matches
-from tournaments.models import HandDraft, Match
-from tournaments.notation import announcement_text
+from tournaments.core.models import HandDraft, Match
+from tournaments.recording import matches
+from tournaments.recording.notation import announcement_text
 
 pytestmark = pytest.mark.django_db
 

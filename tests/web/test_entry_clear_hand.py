@@ -12,8 +12,9 @@ from django.urls import reverse
 from tests.factories import eight_hand_records, make_match, make_user
 from tests.web.test_entry import form_data
 from tests.web.test_history import entries, history
-from tournaments import bridge, matches
-from tournaments.models import Hand, HandDraft, Match
+from tournaments.core import bridge
+from tournaments.core.models import Hand, HandDraft, Match
+from tournaments.recording import matches
 
 pytestmark = pytest.mark.django_db
 

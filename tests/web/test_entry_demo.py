@@ -5,7 +5,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from tournaments.models import Competition, Hand, Match, Team
+from tournaments.core.models import Competition, Hand, Match, Team
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 

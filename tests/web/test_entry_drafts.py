@@ -20,8 +20,9 @@ from tests.factories import (
     make_user,
 )
 from tests.web.test_entry import form_data
-from tournaments import bridge, matches
-from tournaments.models import Hand, Match
+from tournaments.core import bridge
+from tournaments.core.models import Hand, Match
+from tournaments.recording import matches
 
 pytestmark = pytest.mark.django_db
 
@@ -206,7 +207,7 @@ def test_an_imported_record_waits_for_submission(client, jury):
 
 def test_a_tie_breaker_is_scored_when_both_hands_are_in(monkeypatch):
     # The Cup's own checks (a tie-breaker only in a tied Cup tie) are tested with the Cup.
-    monkeypatch.setattr("tournaments.matches.after_match_saved", lambda match: None)
+    monkeypatch.setattr("tournaments.recording.matches.after_match_saved", lambda match: None)
     jury = make_user("jury")
     match = make_match(kind=Match.Kind.TIE_BREAKER)
     matches.record_match(match, eight_hand_records()[:1], user=jury, draft=True)

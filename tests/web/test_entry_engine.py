@@ -1,4 +1,4 @@
-"""The bridge (tournaments.bridge) and a match's save (tournaments.matches): stored facts <-> FORMAT.md
+"""The bridge (tournaments.core.bridge) and a match's save (tournaments.recording.matches): stored facts <-> FORMAT.md
 records, and every stored score is the rules engine's answer, written in the same transaction as the
 facts."""
 
@@ -6,9 +6,10 @@ import pytest
 
 from scoring import evaluate_hand
 from tests.factories import eight_hand_records, make_match, make_user
-from tournaments import bridge, matches
-from tournaments.models import Announcement, Hand, Match
-from tournaments.refusals import Refused, StaleMatch
+from tournaments.core import bridge
+from tournaments.core.models import Announcement, Hand, Match
+from tournaments.core.refusals import Refused, StaleMatch
+from tournaments.recording import matches
 
 pytestmark = pytest.mark.django_db
 
@@ -90,7 +91,7 @@ def test_a_stale_version_is_refused_and_nothing_overwritten():
 
 def test_tie_breaker_hands_are_summed(monkeypatch):
     # The Cup's own checks (a tie-breaker only in a tied Cup tie) are tested with the Cup.
-    monkeypatch.setattr("tournaments.matches.after_match_saved", lambda match: None)
+    monkeypatch.setattr("tournaments.recording.matches.after_match_saved", lambda match: None)
     match = make_match(hand_records=eight_hand_records()[:2], kind=Match.Kind.TIE_BREAKER)
     match.refresh_from_db()
     assert (match.score_a, match.score_b) == (180, 185)  # R16: summed, not averaged

@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_team, make_user
-from tournaments.competitions.cup import enter_team, make_draw
-from tournaments.models import Competition, CupTie, GrandPrixEntry
+from tournaments.core.competitions.cup import enter_team, make_draw
+from tournaments.core.models import Competition, CupTie, GrandPrixEntry
 
 pytestmark = pytest.mark.django_db
 SEPTEMBER = datetime.date(2025, 9, 1)

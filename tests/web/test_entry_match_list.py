@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_team, make_user
-from tournaments.entry import views
-from tournaments.models import Competition, GrandPrixEntry
+from tournaments.core.models import Competition, GrandPrixEntry
+from tournaments.pages.entry import views
 
 pytestmark = pytest.mark.django_db
 

@@ -19,11 +19,11 @@ from tests.factories import (
     make_user,
     record_confirmed_in_bulk,
 )
-from tournaments import matches
-from tournaments.competitions import championship as championship_rules
-from tournaments.competitions import check_match_allowed, cup
-from tournaments.models import Competition, CupEntry, GrandPrixEntry, Match
-from tournaments.refusals import Refused
+from tournaments.core.competitions import championship as championship_rules
+from tournaments.core.competitions import check_match_allowed, cup
+from tournaments.core.models import Competition, CupEntry, GrandPrixEntry, Match
+from tournaments.core.refusals import Refused
+from tournaments.recording import matches
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("frozen_today")]
 

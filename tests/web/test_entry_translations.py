@@ -1,5 +1,5 @@
 """Translations: the catalogue's feast and premium names are marked for translation once, in
-tournaments/feast_names.py (scoring/ cannot mark them), and the Hungarian catalogue is served to a
+tournaments/core/feast_names.py (scoring/ cannot mark them), and the Hungarian catalogue is served to a
 browser that asks for Hungarian (Accept-Language) or chose it (the language cookie)."""
 
 import ast
@@ -14,8 +14,8 @@ from django.utils import translation
 
 from scoring.feasts import FEASTS, SILENT_PREMIUMS
 from tests.factories import eight_hand_records, make_match, make_user
-from tournaments import lines
-from tournaments.feast_names import FEAST_NAMES, SILENT_PREMIUM_NAMES, feast_name
+from tournaments.core.feast_names import FEAST_NAMES, SILENT_PREMIUM_NAMES, feast_name
+from tournaments.recording import lines
 
 HUNGARIAN = Path(settings.BASE_DIR) / "locale" / "hu" / "LC_MESSAGES"
 

@@ -12,11 +12,12 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from bench import hands
 from scoring import Problem
 from tests.factories import eight_hand_records, make_match, make_user
 from tests.web.test_entry import form_data
-from tournaments import bulk, notation, wording
-from tournaments.models import Hand
+from tournaments.core.models import Hand
+from tournaments.recording import notation, wording
 
 pytestmark = pytest.mark.django_db
 
@@ -116,7 +117,7 @@ def test_the_problem_is_next_to_its_field_and_described_by_it(client, jury):
 
 def test_a_card_played_twice_reads_as_words_at_its_trick(client, jury):
     """R4: each card is played once; the trick is named counted from one, the seat by its name."""
-    [record] = bulk.random_hand_records(random.Random(7), 1, full=True)
+    [record] = hands.random_hand_records(random.Random(7), 1, full=True)
     record["tricks"][1][0] = record["tricks"][0][0]  # the card that led trick 1 leads trick 2 again
     match = make_match()
     data = form_data([record])

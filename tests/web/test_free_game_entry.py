@@ -15,8 +15,8 @@ from django.urls import reverse
 from scoring.variants import score_emperor, score_three_handed
 from scoring.variants.emperor import BIDS, BONUS_KINDS
 from tests.factories import make_competition, make_player, make_season, make_user
-from tournaments.competition_pages import variant_names
-from tournaments.models import Competition, FreeGame, FreeGameScore
+from tournaments.core.models import Competition, FreeGame, FreeGameScore
+from tournaments.recording import variant_names
 
 pytestmark = pytest.mark.django_db
 YEAR = 2025

@@ -9,8 +9,8 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tests.factories import make_competition, make_player, make_season, make_user
-from tournaments.competitions.free_games import record_free_game, year_table
-from tournaments.models import Competition, FreeGame, FreeGameScore
+from tournaments.core.competitions.free_games import record_free_game, year_table
+from tournaments.core.models import Competition, FreeGame, FreeGameScore
 
 pytestmark = pytest.mark.django_db
 JUNE = datetime.date(2025, 6, 1)

@@ -24,7 +24,7 @@ from tests.factories import (
     make_team,
     make_user,
 )
-from tournaments.models import Competition, GrandPrixEntry, Player
+from tournaments.core.models import Competition, GrandPrixEntry, Player
 
 pytestmark = pytest.mark.django_db
 

@@ -22,11 +22,11 @@ from tests.factories import (
     play_match,
     schedule_match,
 )
-from tournaments import matches
-from tournaments.competitions import check_match_allowed, grand_prix
-from tournaments.competitions.grand_prix import results
-from tournaments.models import Competition, GrandPrixEntry, Match
-from tournaments.refusals import Refused
+from tournaments.core.competitions import check_match_allowed, grand_prix
+from tournaments.core.competitions.grand_prix import results
+from tournaments.core.models import Competition, GrandPrixEntry, Match
+from tournaments.core.refusals import Refused
+from tournaments.recording import matches
 
 pytestmark = pytest.mark.django_db
 MAY = datetime.date(2025, 5, 10)

@@ -21,8 +21,8 @@ from tests.factories import (
     make_team,
     make_user,
 )
-from tournaments.competitions.free_games import record_free_game
-from tournaments.models import Competition, FreeGame
+from tournaments.core.competitions.free_games import record_free_game
+from tournaments.core.models import Competition, FreeGame
 
 pytestmark = pytest.mark.django_db
 
@@ -114,7 +114,7 @@ def wrong_login(client, username="chief", address="203.0.113.7"):
 def test_five_wrong_passwords_lock_the_account_from_that_address(client, chief_account, caplog):
     for _ in range(4):
         assert wrong_login(client).status_code == 200
-    with caplog.at_level(logging.WARNING, logger="tournaments.security"):
+    with caplog.at_level(logging.WARNING, logger="tournaments.site.security"):
         locked = wrong_login(client)
     assert locked.status_code == 429
     assert "Too many failed logins" in locked.text and "Try again after" in locked.text

@@ -11,8 +11,8 @@ from django.urls import reverse
 from tests.factories import eight_hand_records, make_match, make_player, make_season, make_team, make_user
 from tests.web.test_entry import form_data
 from tests.web.test_entry_scheduling import JUNE, NEXT_YEAR, particulars
-from tournaments import matches
-from tournaments.models import Competition, Match, stamp
+from tournaments.core.models import Competition, Match, stamp
+from tournaments.recording import matches
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("frozen_today")]
 

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_competition, make_player, make_season, make_team
-from tournaments.collation import hungarian, hungarian_key, hungarian_sorted
-from tournaments.models import Player, Team
+from tournaments.core.collation import hungarian, hungarian_key, hungarian_sorted
+from tournaments.core.models import Player, Team
 
 # Each pair in Hungarian order; character codes put every one of them the other way round.
 PAIRS = [

@@ -17,10 +17,10 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from weasyprint.formatting_structure import boxes
 
-import tournaments.settings
-from tournaments.models import Competition, Match, Player, Team, TrophyWin
-from tournaments.outputs import pdf
-from tournaments.roles import ensure_roles
+import tournaments.site.settings
+from tournaments.core.models import Competition, Match, Player, Team, TrophyWin
+from tournaments.core.roles import ensure_roles
+from tournaments.pages.outputs import pdf
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -88,7 +88,7 @@ def demo_season(django_db_setup, django_db_blocker):
 
 @pytest.fixture
 def demo(demo_season, settings):
-    settings.LANGUAGE_CODE = tournaments.settings.LANGUAGE_CODE  # the site's own default, not the suite's
+    settings.LANGUAGE_CODE = tournaments.site.settings.LANGUAGE_CODE  # the site's own default, not the suite's
     return demo_season
 
 

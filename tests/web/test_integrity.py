@@ -21,9 +21,10 @@ from tests.factories import (
     make_team,
     make_user,
 )
-from tournaments import matches, register
-from tournaments.competitions.cup import enter_team, make_draw
-from tournaments.models import Competition, CupAward, CupTie, GrandPrixEntry, Match
+from tournaments.core import register
+from tournaments.core.competitions.cup import enter_team, make_draw
+from tournaments.core.models import Competition, CupAward, CupTie, GrandPrixEntry, Match
+from tournaments.recording import matches
 
 pytestmark = pytest.mark.django_db
 SEPTEMBER = datetime.date(2025, 9, 1)

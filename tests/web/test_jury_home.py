@@ -18,7 +18,7 @@ from tests.factories import (
     make_user,
 )
 from tests.web.test_outputs import printed  # noqa: F401 (a fixture)
-from tournaments import matches
+from tournaments.recording import matches
 
 pytestmark = pytest.mark.django_db
 

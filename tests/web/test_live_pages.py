@@ -7,8 +7,8 @@ from django.urls import reverse
 from django.utils import formats, timezone, translation
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
-from tournaments import matches
-from tournaments.models import Competition
+from tournaments.core.models import Competition
+from tournaments.recording import matches
 
 pytestmark = pytest.mark.django_db
 

@@ -18,11 +18,12 @@ from django.utils import translation
 
 from tests.factories import eight_hand_records, make_match, make_user
 from tests.web.test_score_sheets import as_file, download, fill
-from tournaments import bridge, matches
-from tournaments.hand_reader import initial_for
-from tournaments.models import Hand, Match, public_data
-from tournaments.refusals import match_confirmed, match_submitted
-from tournaments.roles import ensure_roles
+from tournaments.core import bridge
+from tournaments.core.models import Hand, Match, public_data
+from tournaments.core.refusals import match_confirmed, match_submitted
+from tournaments.core.roles import ensure_roles
+from tournaments.recording import matches
+from tournaments.recording.hand_reader import initial_for
 
 pytestmark = pytest.mark.django_db
 

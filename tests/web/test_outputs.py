@@ -25,12 +25,12 @@ from tests.factories import (
     record_confirmed_in_bulk,
 )
 from tests.web.html_tables import table_cells
-from tournaments import register
-from tournaments.competitions.cup import enter_team, make_draw
-from tournaments.competitions.free_games import record_free_game
-from tournaments.models import Competition, CupTie, FreeGame, GrandPrixEntry, TrophyWin
-from tournaments.outputs import pdf, sheets
-from tournaments.register.standings import national_register
+from tournaments.core import register
+from tournaments.core.competitions.cup import enter_team, make_draw
+from tournaments.core.competitions.free_games import record_free_game
+from tournaments.core.models import Competition, CupTie, FreeGame, GrandPrixEntry, TrophyWin
+from tournaments.pages.outputs import pdf, sheets
+from tournaments.reads.register import national_register
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_user
-from tournaments.models import Match
+from tournaments.core.models import Match
 
 pytestmark = pytest.mark.django_db
 

@@ -12,10 +12,10 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
-from tournaments import matches, public_cache
-from tournaments.competitions.cup import enter_team, make_draw
-from tournaments.entry import drafts
-from tournaments.models import Competition, Match, Team
+from tournaments.core.competitions.cup import enter_team, make_draw
+from tournaments.core.models import Competition, Match, Team
+from tournaments.recording import drafts, matches
+from tournaments.site import public_cache
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""The public data version (tournaments.models.public_data) moves wherever public data is written:
+"""The public data version (tournaments.core.models.public_data) moves wherever public data is written:
 every model of the app is either a PublicData model, whose every write moves it, or on the
 PRIVATE list below, with the reason no public page reads it. A new model is neither until someone
 decides, so this test fails until they do."""
@@ -17,7 +17,7 @@ from simple_history.models import HistoricalChanges
 from simple_history.utils import bulk_create_with_history
 
 from tests.factories import make_player, make_team, make_two_team_season, make_user, play_world_match
-from tournaments.models import (
+from tournaments.core.models import (
     Competition,
     CupAward,
     CupEntry,

@@ -19,7 +19,7 @@ GUNICORN = Path(sys.executable).parent / "gunicorn"
 pytestmark = pytest.mark.slow
 
 SETUP = """
-from tournaments.models import Competition, Player, Season, Team
+from tournaments.core.models import Competition, Player, Season, Team
 season = Season.objects.create(year=2025)
 Competition.objects.create(season=season, kind=Competition.Kind.CHAMPIONSHIP, name="Bajnokság", slug="bajnoksag")
 for number, name in enumerate(["Alpha Owls", "Beta Bears"]):
@@ -27,7 +27,7 @@ for number, name in enumerate(["Alpha Owls", "Beta Bears"]):
                for role in ("D", "C")]
     Team.objects.create(season=season, name=name, driver=players[0], catcher=players[1])
 """
-RENAME = "from tournaments.models import Team; team = Team.objects.get(name='Alpha Owls'); " \
+RENAME = "from tournaments.core.models import Team; team = Team.objects.get(name='Alpha Owls'); " \
          "team.name = 'Gamma Geese'; team.save()"
 
 
@@ -57,7 +57,7 @@ def servers(environment):
     started = []
     for _ in range(2):
         port = free_port()
-        command = [str(GUNICORN), "-w", "1", "-b", f"127.0.0.1:{port}", "tournaments.wsgi:application"]
+        command = [str(GUNICORN), "-w", "1", "-b", f"127.0.0.1:{port}", "tournaments.site.wsgi:application"]
         process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
         started.append((process, f"http://127.0.0.1:{port}"))

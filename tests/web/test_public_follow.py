@@ -22,11 +22,11 @@ from tests.factories import (
     records_with_trophies,
     schedule_match,
 )
-from tournaments import register
-from tournaments.competitions import grand_prix
-from tournaments.competitions.cup import enter_team, make_draw
-from tournaments.models import Competition, CupAward, Match, Team, TrophyWin
-from tournaments.public import charts
+from tournaments.core import register
+from tournaments.core.competitions import grand_prix
+from tournaments.core.competitions.cup import enter_team, make_draw
+from tournaments.core.models import Competition, CupAward, Match, Team, TrophyWin
+from tournaments.pages import charts
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +60,7 @@ def season_with_cup(teams=4, **season_settings):
 def today(monkeypatch):
     """The public pages' today, fixed in the middle of the season."""
     day = datetime.date(YEAR, 6, 1)
-    monkeypatch.setattr("tournaments.public.views._today", lambda: day)
+    monkeypatch.setattr("tournaments.pages.public.views._today", lambda: day)
     return day
 
 

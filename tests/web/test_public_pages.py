@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import edge_to_a, eight_hand_records, make_competition, make_season, make_team, play_scored_match
-from tournaments.competitions import grand_prix
-from tournaments.competitions.cup import enter_team, make_draw
-from tournaments.models import Competition, Match
+from tournaments.core.competitions import grand_prix
+from tournaments.core.competitions.cup import enter_team, make_draw
+from tournaments.core.models import Competition, Match
 
 pytestmark = pytest.mark.django_db
 

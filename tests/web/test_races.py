@@ -7,7 +7,7 @@ entrants (R17). Whoever loses a race is refused in words, never with a server er
 On PostgreSQL the requests really run side by side and the parent rows are locked (a team, a tie,
 the Cup, a Grand Prix event; the teams first); run "by their own locks", each test fails there
 without its lock, and no two saves may deadlock. On SQLite they run as the site runs: SQLite lets
-one writer through at a time (tournaments.env.SQLITE_OPTIONS), and they show that the others wait
+one writer through at a time (tournaments.site.env.SQLITE_OPTIONS), and they show that the others wait
 their turn and are refused in words, not answered "database is locked"."""
 
 import datetime
@@ -30,12 +30,12 @@ from tests.factories import (
     make_user,
     record_confirmed_in_bulk,
 )
-from tournaments import matches
-from tournaments.competitions.cup import enter_team, make_draw
-from tournaments.hand_reader import initial_for
-from tournaments.models import Competition, CupEntry, CupTie, GrandPrixEntry, Hand, Match, public_data
-from tournaments.refusals import Refused
-from tournaments.roles import ensure_roles
+from tournaments.core.competitions.cup import enter_team, make_draw
+from tournaments.core.models import Competition, CupEntry, CupTie, GrandPrixEntry, Hand, Match, public_data
+from tournaments.core.refusals import Refused
+from tournaments.core.roles import ensure_roles
+from tournaments.recording import matches
+from tournaments.recording.hand_reader import initial_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 RACERS = 20
@@ -49,7 +49,7 @@ def roles(transactional_db):
 
 @pytest.fixture(autouse=True, params=["as the site runs", "by their own locks"])
 def public_data_version(request, monkeypatch):
-    """Every write moves the public pages' data version on (tournaments.models.public_data): an UPDATE of one
+    """Every write moves the public pages' data version on (tournaments.core.models.public_data): an UPDATE of one
     row, which on PostgreSQL queues every writer from its first write until it commits. Each race runs
     as the site runs, with that queue (a lock taken after the first write meets it: no deadlock may
     come of it), and without it: a rule that counts after its transaction's first write would hold by

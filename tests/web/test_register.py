@@ -17,14 +17,14 @@ from tests.factories import (
     make_user,
     play_world_match,
 )
-from tournaments import register
-from tournaments.models import (
+from tournaments.core import register
+from tournaments.core.models import (
     CupAward,
     Match,
     Player,
     TrophyWin,
 )
-from tournaments.register import sync
+from tournaments.core.register import sync
 
 pytestmark = pytest.mark.django_db
 

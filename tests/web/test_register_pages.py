@@ -10,8 +10,9 @@ from django.urls import reverse
 from tests import factories
 from tests.factories import MARCH_1, correct_trophies, make_two_team_season, play_world_match
 from tests.web.test_register import MARCH_8
-from tournaments import matches, register
-from tournaments.models import CupAward, Player, TrophyWin
+from tournaments.core import register
+from tournaments.core.models import CupAward, Player, TrophyWin
+from tournaments.recording import matches
 
 pytestmark = pytest.mark.django_db
 

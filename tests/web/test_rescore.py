@@ -25,11 +25,10 @@ from tests.factories import (
     make_team,
     make_user,
 )
-from tournaments import matches, rescoring
-from tournaments.competitions import grand_prix
-from tournaments.competitions.cup import enter_team, make_draw
-from tournaments.competitions.free_games import record_free_game
-from tournaments.models import (
+from tournaments.core.competitions import grand_prix
+from tournaments.core.competitions.cup import enter_team, make_draw
+from tournaments.core.competitions.free_games import record_free_game
+from tournaments.core.models import (
     Competition,
     CupAward,
     CupTie,
@@ -40,6 +39,7 @@ from tournaments.models import (
     Match,
     TrophyWin,
 )
+from tournaments.recording import matches, rescoring
 
 pytestmark = pytest.mark.django_db
 SEPTEMBER = datetime.date(2025, 9, 1)

@@ -9,8 +9,8 @@ from django.urls import reverse
 from openpyxl import Workbook, load_workbook
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_user
-from tournaments.models import Player, Team
-from tournaments.workbooks import safety
+from tournaments.core.models import Player, Team
+from tournaments.pages.workbooks import safety
 
 pytestmark = pytest.mark.django_db
 

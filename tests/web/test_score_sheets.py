@@ -14,10 +14,11 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from bench import hands as bulk
 from tests.factories import eight_hand_records, make_match, make_user
-from tournaments import bulk, notation
-from tournaments.models import Hand, Match
-from tournaments.workbooks import safety, score_sheet
+from tournaments.core.models import Hand, Match
+from tournaments.pages.workbooks import safety, score_sheet
+from tournaments.recording import notation
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from django.utils import translation
 
 from scoring import Problem
-from tournaments.competition_pages import variant_wording
+from tournaments.recording import variant_wording
 
 
 class Form:

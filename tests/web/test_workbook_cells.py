@@ -1,6 +1,6 @@
 """Every workbook the site offers keeps a name that looks like a formula as its exact text: the
 public standings' spreadsheets, the jury's score sheet and the organisers' roster are all written
-through tournaments.spreadsheet_cells, so a team or player named '=HYPERLINK(...)' is a string
+through tournaments.pages.spreadsheet_cells, so a team or player named '=HYPERLINK(...)' is a string
 cell (quote-prefixed, so editing keeps it text) and never a live formula. A roster holding such
 names imports back to the same names, and a score sheet holding them imports its hands."""
 
@@ -13,11 +13,11 @@ from openpyxl import Workbook, load_workbook
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
 from tests.web.test_score_sheets import fill, upload
-from tournaments import register
-from tournaments.competitions.free_games import record_free_game
-from tournaments.models import Competition, FreeGame, GrandPrixEntry, Match, Player, Team, TrophyWin
-from tournaments.spreadsheet_cells import FORMULA_STARTS, write_row
-from tournaments.workbooks import roster
+from tournaments.core import register
+from tournaments.core.competitions.free_games import record_free_game
+from tournaments.core.models import Competition, FreeGame, GrandPrixEntry, Match, Player, Team, TrophyWin
+from tournaments.pages.spreadsheet_cells import FORMULA_STARTS, write_row
+from tournaments.pages.workbooks import roster
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,358 @@
+"""`make bench-site`: the public site at national scale, served as in production.
+
+For each scale (the demo season, ``demo --scale N``; default N=1 and N=10) it builds the season
+once (SQLite files under .cache/bench/, or the PostgreSQL database of DATABASE_URL, rebuilt when
+the scale differs), times ``rescore`` over it, then serves it with gunicorn (production settings,
+two workers) twice: with the page cache, and with it off (PAGE_CACHE=off: every request a fresh
+render). Each public page is loaded for a few seconds by wrk (or, without wrk, a small Python
+client) with a bounded number of connections on 127.0.0.1. Printed for each page, the scales
+side by side: requests a second and as a share of the same server's front page (measured just
+before and after it), cached and uncached; the queries of a fresh render; the bytes; and the
+Championship PDF's time fresh and cached, and a fresh Championship page against a bare template
+of the same rows.
+
+Goals (here, never in a timed test): every unchanged public page at least 50% of the front page;
+an unchanged PDF under 0.1 s, a fresh Championship PDF at N=10 under 2 s; rescore at N=10 under
+20 s; the same queries a page at every scale; a fresh Championship at most 2x the bare template.
+
+    python -m bench.public_site [--scales 1 10] [--seconds 3] [--connections 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import resource
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+BENCH_DIR = ROOT / ".cache" / "bench"
+
+
+# --- the season ---------------------------------------------------------------------------------
+
+
+def database_url(scale: int) -> str:
+    given = os.environ.get("DATABASE_URL", "")
+    if given.startswith(("postgres://", "postgresql://")):
+        return given
+    return f"sqlite:///{BENCH_DIR / f'scale-{scale}.sqlite3'}"
+
+
+def manage(*args, env=None, capture=True) -> subprocess.CompletedProcess:
+    environment = {**os.environ, **(env or {})}
+    environment.pop("DJANGO_SETTINGS_MODULE", None)
+    return subprocess.run([PYTHON, "manage.py", *args], cwd=ROOT, env=environment, check=True,
+                          capture_output=capture, text=True)
+
+
+def build(scale: int, url: str) -> float | None:
+    """Migrate, and create the demo season at this scale unless it is there; the build's seconds."""
+    env = {"DATABASE_URL": url}
+    manage("migrate", "--noinput", "-v0", env=env)
+    teams = int(manage("shell", "-v0", "-c", "from tournaments.core.models import Team; print(Team.objects.count())",
+                       env=env).stdout.strip() or 0)
+    if teams == 24 * scale:
+        return None
+    started = time.perf_counter()
+    manage("demo", "--reset", "--scale", str(scale), env=env)
+    return time.perf_counter() - started
+
+
+def timed_rescore(url: str) -> tuple[float, float, str]:
+    """Wall and CPU seconds of `manage.py rescore`, and its last line."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    result = manage("rescore", env={"DATABASE_URL": url})
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, result.stdout.strip().splitlines()[-1]
+
+
+# --- measured in a Django process: the pages, their queries and bytes ---------------------------
+
+MEASURE = r"""
+import json, time
+from django.db import connection
+from django.template import engines
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from tournaments.reads import standings
+from tournaments.core.models import Competition, Match, Player, Season
+from tournaments.pages.public import plain_tables
+
+season = Season.objects.order_by("-year").first()
+year = season.year
+team = season.teams.order_by("pk").first()
+match = Match.objects.confirmed().filter(competition__season=season).order_by("pk").first()
+event = season.competitions.filter(kind=Competition.Kind.GRAND_PRIX).order_by("pk").first()
+player = Player.objects.filter(trophies__isnull=False).order_by("pk").first()
+pages = [
+    ("front page", reverse("home")),
+    ("season", reverse("public:season", args=[year])),
+    ("championship", reverse("public:championship", args=[year])),
+    ("team", reverse("public:team", args=[year, team.pk])),
+    ("match", reverse("public:match", args=[year, match.pk])),
+    ("cup bracket", reverse("public:cup", args=[year])),
+    ("grand prix", reverse("public:grand_prix", args=[year, event.slug])),
+    ("register", reverse("register:index")),
+    ("register: player", reverse("register:player", args=[player.pk]) if player else None),
+    ("register: cups", reverse("register:awards")),
+    ("championship.pdf", reverse("public:championship_pdf", args=[year])),
+    ("championship.xlsx", reverse("public:championship_xlsx", args=[year])),
+    ("cup.pdf", reverse("public:cup_pdf", args=[year])),
+    ("register.pdf", reverse("register:index_pdf")),
+]
+client = Client()
+measured = []
+for name, url in pages:
+    if url is None:
+        continue
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    measured.append({"name": name, "url": url, "status": response.status_code, "queries": len(queries),
+                     "bytes": len(response.content)})
+
+def best_of(function, times=5):
+    # CPU seconds of this process: on a shared machine the wall clock mostly measures the others.
+    best = None
+    for _ in range(times):
+        started = time.process_time()
+        function()
+        elapsed = time.process_time() - started
+        best = elapsed if best is None else min(best, elapsed)
+    return best
+
+championship_url = reverse("public:championship", args=[year])
+fresh = best_of(lambda: client.get(championship_url))
+# The bare template: the same rows (tournaments.pages.public.plain_tables, what the page's view prepares)
+# with the same visible cells (the team's link, the players' links, the figures), and nothing else.
+rows = plain_tables.championship_rows(standings.championship(season))
+bare = engines["django"].from_string(
+    "<table>{% for row in rows %}<tr><td>{{ row.place }}</td><td><a href='{{ row.team_url }}'>{{ row.team }}</a></td>"
+    "<td>{{ row.players_html }}</td><td>{{ row.played }}</td><td>{{ row.total }}</td><td>{{ row.average }}</td>"
+    "<td>{{ row.best }}</td></tr>{% endfor %}</table>")
+bare_time = best_of(lambda: bare.render({"rows": rows}))
+data_time = best_of(lambda: plain_tables.championship_rows(standings.championship(season)))
+pdf_url = reverse("public:championship_pdf", args=[year])
+pdf_cpu = best_of(lambda: client.get(pdf_url), times=3)
+print(json.dumps({"pages": measured, "teams": season.teams.count(),
+                  "matches": Match.objects.filter(competition__season=season).count(),
+                  "championship_fresh": fresh, "championship_bare_rows": bare_time,
+                  "championship_rows_data": data_time, "championship_pdf_cpu": pdf_cpu}))
+"""
+
+
+def measure(url: str) -> dict:
+    env = {"DATABASE_URL": url, "PAGE_CACHE": "off", "DEBUG": "0", "ALLOWED_HOSTS": "testserver"}
+    output = manage("shell", "-v0", "-c", MEASURE, env=env).stdout
+    return json.loads(output.strip().splitlines()[-1])
+
+
+# --- the server and the load --------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def collectstatic(env) -> None:
+    subprocess.run([PYTHON, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+
+
+@contextmanager
+def gunicorn(url: str, *, cached: bool):
+    port = free_port()
+    cache_dir = tempfile.mkdtemp(prefix="bench-cache-")
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tournaments.site.settings_production",
+           "SECRET_KEY": secrets.token_urlsafe(50), "SECURE_SSL_REDIRECT": "0", "ALLOWED_HOSTS": "127.0.0.1",
+           "DATABASE_URL": url, "CACHE_DIR": cache_dir, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "2",
+           "PAGE_CACHE": "on" if cached else "off"}
+    collectstatic(env)
+    server = subprocess.Popen([str(Path(PYTHON).parent / "gunicorn"), "-c", "gunicorn.conf.py"], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):
+            try:
+                urllib.request.urlopen(base + "/", timeout=5).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=60)  # workers finish the requests the load left in flight
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        shutil.rmtree(cache_dir, ignore_errors=True)
+
+
+def fetch_seconds(url: str) -> tuple[float, int]:
+    started = time.perf_counter()
+    with urllib.request.urlopen(url, timeout=120) as response:
+        body = response.read()
+    return time.perf_counter() - started, len(body)
+
+
+def load(url: str, seconds: float, connections: int) -> float:
+    """Requests a second that the server answered with 200 under ``connections`` at once; then
+    waits for the requests still in flight, so that they do not slow the next measurement."""
+    if shutil.which("wrk"):
+        result = subprocess.run(["wrk", "-t1", f"-c{connections}", f"-d{int(seconds)}s", "--timeout", "30s", url],
+                                capture_output=True, text=True, check=True).stdout
+        rate = float(re.search(r"Requests/sec:\s+([\d.]+)", result).group(1))
+        failed = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", result)
+        if failed:
+            raise RuntimeError(f"{url}: {failed.group(1)} responses were not 200")
+    else:
+        rate = python_load(url, seconds, connections)
+    time.sleep(min(30.0, 1.5 * connections / rate) if rate else 30.0)
+    return rate
+
+
+def python_load(url: str, seconds: float, connections: int) -> float:
+    """A small bounded client: ``connections`` threads, each with one keep-alive connection."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    path = parts.path + (f"?{parts.query}" if parts.query else "")
+    deadline = time.perf_counter() + seconds
+    counts = [0] * connections
+
+    def worker(index):
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+        while time.perf_counter() < deadline:
+            connection.request("GET", path)
+            response = connection.getresponse()
+            response.read()
+            if response.status != 200:
+                raise RuntimeError(f"{url}: {response.status}")
+            counts[index] += 1
+        connection.close()
+
+    threads = [threading.Thread(target=worker, args=(index,)) for index in range(connections)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sum(counts) / (time.perf_counter() - started)
+
+
+def serve_and_load(url: str, pages: list[dict], *, cached: bool, seconds: float, connections: int) -> dict:
+    rates, shares, pdf = {}, {}, {}
+    with gunicorn(url, cached=cached) as base:
+        championship_pdf = next(page["url"] for page in pages if page["name"] == "championship.pdf")
+        # Without the cache every fetch renders the PDF afresh: the first (the worker's first PDF)
+        # and the best of three; with it, the second fetch is the unchanged PDF.
+        pdf["times"] = [fetch_seconds(base + championship_pdf)[0] for _ in range(3 if not cached else 2)]
+        front = next(page["url"] for page in pages if page["name"] == "front page")
+        fronts = [load(base + front, seconds, connections)]
+        for page in pages:
+            fetch_seconds(base + page["url"])  # warm: the cache, the workers' imports
+            rates[page["name"]] = load(base + page["url"], seconds, connections)
+            # The machine's load drifts: each page is compared with the front page measured
+            # just before and just after it.
+            fronts.append(load(base + front, seconds, connections))
+            shares[page["name"]] = rates[page["name"]] / max(sum(fronts[-2:]) / 2, 0.001)
+    return {"rates": rates, "shares": shares, "pdf": pdf}
+
+
+# --- the report ---------------------------------------------------------------------------------
+
+
+def scale_run(scale: int, seconds: float, connections: int) -> dict:
+    url = database_url(scale)
+    BENCH_DIR.mkdir(parents=True, exist_ok=True)
+    print(f"scale {scale}: building the season if needed ...", file=sys.stderr, flush=True)
+    built = build(scale, url)
+    print(f"scale {scale}: rescore, pages, queries ...", file=sys.stderr, flush=True)
+    rescore_wall, rescore_cpu, rescore_line = timed_rescore(url)
+    measured = measure(url)
+    print(f"scale {scale}: load, cached then uncached ...", file=sys.stderr, flush=True)
+    cached = serve_and_load(url, measured["pages"], cached=True, seconds=seconds, connections=connections)
+    uncached = serve_and_load(url, measured["pages"], cached=False, seconds=seconds, connections=connections)
+    return {"scale": scale, "built": built, "rescore": (rescore_wall, rescore_cpu, rescore_line),
+            "measured": measured, "cached": cached, "uncached": uncached}
+
+
+def report(runs: list[dict], seconds: float, connections: int) -> None:
+    generator = "wrk" if shutil.which("wrk") else "Python client"
+    engine = "PostgreSQL" if database_url(1).startswith("postgres") else "SQLite"
+    print(f"\nbench-site: gunicorn, 2 workers, production settings, {engine}; {generator}, {connections} "
+          f"connections, {seconds:g} s a page; CPUs: {os.cpu_count()}, load average "
+          f"{os.getloadavg()[0]:.1f}\n")
+    scales = [run["scale"] for run in runs]
+    header = f"{'page':<20}" + "".join(
+        f" | N={scale:<3} {'cached r/s':>10} {'share':>6} {'fresh r/s':>9} {'share':>6} {'queries':>7} {'bytes':>8}"
+        for scale in scales)
+    print(header)
+    print("-" * len(header))
+    names = [page["name"] for page in runs[0]["measured"]["pages"]]
+    for name in names:
+        line = f"{name:<20}"
+        for run in runs:
+            page = next((page for page in run["measured"]["pages"] if page["name"] == name), None)
+            if page is None:
+                line += " | " + " " * 58
+                continue
+            cached, fresh = run["cached"], run["uncached"]
+            line += (f" | {'':5} {cached['rates'][name]:>10.1f} {cached['shares'][name]:>6.0%}"
+                     f" {fresh['rates'][name]:>9.1f} {fresh['shares'][name]:>6.0%}"
+                     f" {page['queries']:>7} {page['bytes']:>8}")
+        print(line)
+    print()
+    for run in runs:
+        measured = run["measured"]
+        wall, cpu, line = run["rescore"]
+        built = f"built in {run['built']:.0f} s; " if run["built"] else ""
+        print(f"N={run['scale']}: {measured['teams']} teams, {measured['matches']} matches; {built}"
+              f"rescore {wall:.1f} s ({cpu:.1f} s CPU): {line}")
+        fresh_pdfs, cached_pdf = run["uncached"]["pdf"]["times"], run["cached"]["pdf"]["times"][-1]
+        print(f"      Championship PDF fresh {min(fresh_pdfs):.2f} s (best of {len(fresh_pdfs)}; the first "
+              f"{fresh_pdfs[0]:.2f} s; {measured['championship_pdf_cpu']:.2f} s CPU in process), unchanged (cached) "
+              f"{cached_pdf:.3f} s; goals: fresh at N=10 under 2 s, unchanged under 0.1 s")
+        fresh, bare, data = (measured["championship_fresh"], measured["championship_bare_rows"],
+                             measured["championship_rows_data"])
+        print(f"      Championship page fresh {fresh * 1000:.1f} ms CPU in process (rows' data {data * 1000:.1f} ms, "
+              f"the page's rendering {(fresh - data) * 1000:.1f} ms = {(fresh - data) / bare:.1f}x a bare template of "
+              f"the same rows, {bare * 1000:.1f} ms; goal at N=10: at most 2x)")
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scales", type=int, nargs="+", default=[1, 10])
+    parser.add_argument("--seconds", type=int, default=3)
+    parser.add_argument("--connections", type=int, default=4)
+    args = parser.parse_args(argv)
+    runs = []
+    for scale in args.scales:
+        runs.append(scale_run(scale, args.seconds, args.connections))
+        # Kept as measured, so that a later scale's failure loses nothing.
+        (BENCH_DIR / "results.json").write_text(json.dumps(runs, indent=1, default=str))
+    report(runs, args.seconds, args.connections)
+
+
+if __name__ == "__main__":
+    main()

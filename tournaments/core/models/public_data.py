@@ -1,0 +1,188 @@
+"""The public data version: one row that moves on whenever a fact or a public setting changes, in
+the same transaction as the change, so a cached public page (tournaments.site.public_cache) is keyed by
+the version of the data it shows and is never served after that data changed.
+
+What moves it is written where facts are kept: every model a public page reads is a ``PublicData``
+model, whose save() and delete(), and whose QuerySet's update(), delete(), bulk_create() and
+bulk_update(), call ``changed()`` once they have written. Code that changes public data any other
+way calls ``changed()`` itself. A model no public page reads (a juror's typing, this row, history
+rows) stays a plain model and moves nothing.
+"""
+
+import uuid
+from contextlib import contextmanager
+
+from django.db import DEFAULT_DB_ALIAS, connections, models, router
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+def new_epoch():
+    return uuid.uuid4().hex
+
+
+class PublicDataVersion(models.Model):
+    """The single row (pk 1). ``epoch`` is a new random token at every move, so a version rolled
+    back with its transaction, or a database emptied and filled again, never reuses a key another
+    set of data was cached under."""
+
+    epoch = models.CharField(_("epoch"), max_length=32, default=new_epoch)
+    number = models.BigIntegerField(_("version number"), default=0)
+    changed_at = models.DateTimeField(_("changed at"))
+
+    class Meta:
+        verbose_name = _("public data version")
+
+    def __str__(self):
+        return f"{self.epoch}-{self.number}"
+
+    @property
+    def key(self):
+        return f"{self.epoch}-{self.number}"
+
+
+# --- moving it ----------------------------------------------------------------------------------
+
+
+def changed(using: str | None = None) -> None:
+    """Public data changed on this database: move the version on in the current transaction (or at
+    once, outside one). Once a transaction is enough, until the version is read again there or the
+    savepoint that moved it rolls back."""
+    connection = connections[using or DEFAULT_DB_ALIAS]
+    if _moved_here(connection) or getattr(connection, "public_data_unseen", False):
+        return
+    _move(connection.alias)
+    if connection.in_atomic_block:
+        connection.public_data_moved = _marker()
+        connection.on_commit(connection.public_data_moved)
+
+
+@contextmanager
+def unseen(using: str | None = None):
+    """Writes no public page can show move nothing: the door wraps in this what it writes of a match
+    whose hands the public does not see yet (being entered, not confirmed), and moves the version
+    itself when what the public sees changes (the match's state)."""
+    connection = connections[using or DEFAULT_DB_ALIAS]
+    before = getattr(connection, "public_data_unseen", False)
+    connection.public_data_unseen = True
+    try:
+        yield
+    finally:
+        connection.public_data_unseen = before
+
+
+def _move(using: str) -> None:
+    row = PublicDataVersion.objects.using(using).filter(pk=1)
+    if _step(row):
+        return
+    # An emptied database (flush): the row comes back, then moves on. If another transaction has
+    # just put it back, the insert does nothing and the step moves that row on instead.
+    PublicDataVersion.objects.using(using).bulk_create(
+        [PublicDataVersion(pk=1, changed_at=timezone.now())], ignore_conflicts=True)
+    _step(row)
+
+
+def _step(row) -> int:
+    return row.update(number=F("number") + 1, epoch=new_epoch(), changed_at=timezone.now())
+
+
+def _marker():
+    """Kept with the transaction's on-commit callbacks, which Django drops with the transaction or
+    the savepoint it was made in when they roll back, together with the move itself."""
+
+    def moved():
+        pass
+
+    return moved
+
+
+def _moved_here(connection) -> bool:
+    """Whether the current transaction holds a move made since the version was last read on this
+    connection (its marker is still among the transaction's callbacks)."""
+    marker = getattr(connection, "public_data_moved", None)
+    if marker is None or not connection.in_atomic_block:
+        return False
+    return any(func is marker for _, func, _ in connection.run_on_commit)
+
+
+def read(using: str = DEFAULT_DB_ALIAS):
+    """The version's (epoch, number, changed_at), or None while the database has none (just
+    emptied). A page read after it shows data at least that new; the next change on this
+    connection moves the version again, even in this transaction (a test reads pages between its
+    writes, and what it read must not be cached under the version its next write makes)."""
+    connections[using].public_data_moved = None
+    return PublicDataVersion.objects.using(using).filter(pk=1).values_list("epoch", "number", "changed_at").first()
+
+
+def after_migrate(using: str = DEFAULT_DB_ALIAS, **kwargs) -> None:
+    """A deployment migrates: no page rendered by the previous code is served again."""
+    changed(using)
+
+
+# --- the models public pages read ---------------------------------------------------------------
+
+
+class PublicDataQuerySet(models.QuerySet):
+    """Bulk writes of public data move the version on once they have written a row."""
+
+    def update(self, **kwargs):
+        rows = super().update(**kwargs)
+        self._changed(rows)
+        return rows
+
+    def delete(self):
+        deleted, by_model = super().delete()
+        self._changed(deleted)
+        return deleted, by_model
+
+    def bulk_create(self, objs, *args, **kwargs):
+        created = super().bulk_create(objs, *args, **kwargs)
+        self._changed(len(created))
+        return created
+
+    def bulk_update(self, objs, fields, batch_size=None):
+        rows = super().bulk_update(objs, fields, batch_size=batch_size)
+        self._changed(rows)
+        return rows
+
+    def _changed(self, rows: int) -> None:
+        if rows:
+            changed(self._db or router.db_for_write(self.model, **self._hints))
+
+
+class PublicData(models.Model):
+    """A model some public page reads: every write of it moves the public data version on.
+
+    The version moves after the write, not before: outside a transaction the change is then
+    committed before the version that announces it, so no page can be rendered without it under
+    the new version; inside one, the version's row is locked after the transaction's first write,
+    as it always was, which the write paths' order of locks is built around."""
+
+    objects = PublicDataQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+        # Some of Django's own writes (a reverse relation's add(), for one) take the base manager,
+        # which is otherwise a plain one: these take this QuerySet too.
+        base_manager_name = "objects"
+
+    def save(self, *args, **kwargs):
+        super().save(*args, **kwargs)
+        changed(self._state.db)
+
+    def delete(self, using=None, keep_parents=False):
+        using = using or router.db_for_write(type(self), instance=self)
+        deleted = super().delete(using=using, keep_parents=keep_parents)
+        if deleted[0]:
+            changed(using)
+        return deleted
+
+    def _save_table(self, raw=False, cls=None, force_insert=False, force_update=False, using=None,
+                    update_fields=None):
+        """A raw save (a restore, loaddata: ``Model.save_base(raw=True)``) skips save() and writes
+        public facts all the same: it moves the version here, the one step every save passes."""
+        updated = super()._save_table(raw, cls, force_insert, force_update, using, update_fields)
+        if raw:
+            changed(using)
+        return updated

@@ -1,0 +1,255 @@
+"""The organisers' admin: players, teams, seasons and competitions, each with its history.
+
+Matches and their hands are not edited here: scores change only through the jury's pages, where
+the engine derives them (tournaments.core.bridge); the admin shows matches and Cup ties read-only.
+
+What the facts on record allow to change is the competitions' rule (tournaments.core.competitions.
+changes), not the admin's: each form asks it before saving and shows its refusal on the field, and
+what can never change again is shown read-only.
+"""
+
+import re
+
+from django import forms
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.forms.models import BaseInlineFormSet
+from django.utils.translation import gettext as _
+from simple_history.admin import SimpleHistoryAdmin
+
+from tournaments.core import register
+from tournaments.core.competitions import changes
+from tournaments.core.models import Competition, CupEntry, CupTie, GrandPrixEntry, Match, Player, Season, Team
+
+# The season's settings the trophy register is derived with (R20).
+REGISTER_SETTINGS = ("trophy_credit_both_partners", "trophy_points_are_values", "cup_thresholds")
+
+
+# --- the rules' refusals on the forms ----------------------------------------------------------
+
+
+def place_refusal(form, refused: ValidationError) -> None:
+    """Each message on the field it names, or above the form for a field the form does not show."""
+    for field, errors in refused.update_error_dict({}).items():
+        form.add_error(field if field in form.fields else None, errors)
+
+
+class RuledForm(forms.ModelForm):
+    """A form whose object its ``rule`` must allow before it is saved. The rule runs once the
+    object is built from the form (as Django's UserCreationForm checks a password), on a form
+    without other errors, so that it judges a whole object; the change form and the history's
+    "revert" form both come here."""
+
+    rule = None
+
+    def _post_clean(self):
+        super()._post_clean()
+        if self.rule is None or self.errors:
+            return
+        try:
+            self.rule(self.instance)
+        except ValidationError as refused:
+            place_refusal(self, refused)
+
+
+class RuledEntries(BaseInlineFormSet):
+    """Entries whose removal its ``removal_rule`` must allow: a deleted row is not validated as a
+    form, so the refusal is the formset's, above the rows."""
+
+    removal_rule = None
+
+    def clean(self):
+        super().clean()
+        refusals = []
+        for form in self.deleted_forms:
+            if form.instance.pk is not None:
+                try:
+                    self.removal_rule(form.instance)
+                except ValidationError as refused:
+                    refusals.extend(refused.messages)
+        if refusals:
+            raise ValidationError(refusals)
+
+
+class FixedFieldsAdmin(SimpleHistoryAdmin):
+    """Shows read-only the fields the facts on record fix for good (``fixed``, a rule's
+    ``*_fixed``). A page opened before those facts existed still posts such a field: it stays in
+    the form for that request, so that the rule refuses the change on the field instead of the
+    admin dropping it unseen."""
+
+    fixed = None
+    always_read_only = ()
+
+    def get_readonly_fields(self, request, obj=None):
+        fixed = self.fixed(obj) if obj is not None else {}
+        return [*self.always_read_only, *(name for name in fixed if name not in request.POST)]
+
+
+def posts_rows(request, inline) -> bool:
+    """Whether the request posts an inline's rows as editable (a page opened while they were):
+    a read-only row posts only its hidden id and parent."""
+    prefix = inline.model._meta.get_field(inline.fk_name).remote_field.get_accessor_name()
+    row_input = re.compile(rf"{re.escape(prefix)}-\d+-({'|'.join(inline.fields)}|DELETE)")
+    return request.method == "POST" and any(row_input.fullmatch(key) for key in request.POST)
+
+
+# --- players, seasons, teams ---------------------------------------------------------------------
+
+
+@admin.register(Player)
+class PlayerAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "membership_number", "active"]
+    list_filter = ["active"]
+    search_fields = ["name", "membership_number"]
+
+
+class SeasonForm(RuledForm):
+    rule = staticmethod(changes.check_season)
+
+
+@admin.register(Season)
+class SeasonAdmin(FixedFieldsAdmin):
+    form = SeasonForm
+    fixed = staticmethod(changes.season_fixed)
+    list_display = ["year", "trophy_credit_both_partners", "trophy_points_are_values", "cup_thresholds"]
+
+    def save_model(self, request, obj, form, change):
+        """The register (R20) follows its settings at once, in the admin's own transaction: trophy
+        points and cups re-derived when the credit, the points or the cup thresholds change."""
+        super().save_model(request, obj, form, change)
+        if change and set(form.changed_data) & set(REGISTER_SETTINGS):
+            differences = register.rederive(fix=True)
+            self.message_user(request, _("The register follows the new settings: %(count)s change(s).")
+                              % {"count": len(differences)})
+
+
+class TeamForm(RuledForm):
+    rule = staticmethod(changes.check_team)
+
+
+@admin.register(Team)
+class TeamAdmin(FixedFieldsAdmin):
+    form = TeamForm
+    fixed = staticmethod(changes.team_fixed)
+    list_display = ["name", "season", "driver", "catcher", "substitute"]
+    list_filter = ["season"]
+    search_fields = ["name", "driver__name", "catcher__name", "substitute__name"]
+    list_select_related = ["season", "driver", "catcher", "substitute"]
+    autocomplete_fields = ["driver", "catcher", "substitute"]
+
+
+# --- competitions and their entries --------------------------------------------------------------
+
+
+class CupEntryForm(RuledForm):
+    rule = staticmethod(changes.check_cup_entry)
+
+
+class CupEntries(RuledEntries):
+    removal_rule = staticmethod(changes.check_cup_entry_removal)
+
+
+class CupEntryInline(admin.TabularInline):
+    """R16: entries are made while registration is open; the draw fixes them (read-only after it)."""
+
+    model = CupEntry
+    fk_name = "competition"
+    fields = ["team", "entered_on"]
+    form = CupEntryForm
+    formset = CupEntries
+    extra = 0
+    autocomplete_fields = ["team"]
+
+    def open_for(self, request, obj) -> bool:
+        # A page opened before the draw posts its rows: taken, so that the rule refuses them in words.
+        return obj is None or obj.drawn_at is None or posts_rows(request, self)
+
+    def has_add_permission(self, request, obj=None):
+        return super().has_add_permission(request, obj) and self.open_for(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and self.open_for(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and self.open_for(request, obj)
+
+
+class GrandPrixEntryForm(RuledForm):
+    rule = staticmethod(changes.check_grand_prix_entry)
+
+
+class GrandPrixEntries(RuledEntries):
+    removal_rule = staticmethod(changes.check_grand_prix_entry_removal)
+
+
+class GrandPrixEntryInline(admin.TabularInline):
+    """R17: an event's entrants; one with matches in the event stays."""
+
+    model = GrandPrixEntry
+    fk_name = "competition"
+    fields = ["team"]
+    form = GrandPrixEntryForm
+    formset = GrandPrixEntries
+    extra = 0
+    autocomplete_fields = ["team"]
+
+
+class CompetitionForm(RuledForm):
+    rule = staticmethod(changes.check_competition)
+
+
+ENTRY_INLINES = {Competition.Kind.CUP: [CupEntryInline], Competition.Kind.GRAND_PRIX: [GrandPrixEntryInline]}
+
+
+@admin.register(Competition)
+class CompetitionAdmin(FixedFieldsAdmin):
+    form = CompetitionForm
+    fixed = staticmethod(changes.competition_fixed)
+    always_read_only = ("drawn_at", "draw_seed")  # the draw records them (R16, R17)
+    list_display = ["name", "season", "kind", "starts", "place"]
+    list_filter = ["season", "kind"]
+    search_fields = ["name"]
+    prepopulated_fields = {"slug": ["name"]}
+
+    def get_inlines(self, request, obj):
+        """The entries of the competition's kind as stored (a change of kind being posted does not
+        swap the rows the page sent): the Cup's (R16) or a Grand Prix event's (R17)."""
+        if obj is None:
+            return []
+        return ENTRY_INLINES.get(Competition.objects.values_list("kind", flat=True).get(pk=obj.pk), [])
+
+
+# --- read-only ---------------------------------------------------------------------------------
+
+
+class ReadOnlyAdmin(SimpleHistoryAdmin):
+    """Rows the admin lists but never adds, changes or deletes: they are made elsewhere."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(CupTie)
+class CupTieAdmin(ReadOnlyAdmin):
+    """Read-only: the draw makes the ties, and their winners follow the confirmed match scores
+    (R16); a tie's teams or winner set by hand would contradict the bracket."""
+
+    list_display = ["__str__", "competition", "round", "winner"]
+    list_filter = ["competition"]
+    list_select_related = ["competition__season", "team_a", "team_b", "winner"]
+
+
+@admin.register(Match)
+class MatchAdmin(ReadOnlyAdmin):
+    """Read-only: the jury's pages are where scores are entered (the engine derives them)."""
+
+    list_display = ["played_on", "competition", "team_a", "team_b", "score_a", "score_b", "state"]
+    list_filter = ["state", "competition__season", "competition"]
+    list_select_related = ["competition__season", "team_a", "team_b"]
+    date_hierarchy = "played_on"

@@ -1,0 +1,48 @@
+"""The printed score sheet of a match (A4 PDF): the teams, the players by seat and the hands with
+the entry page's fields in the entry page's order, so a table fills it in by hand and the jury
+types it straight in. A confirmed match's sheet is filled: every hand as stored, every line the
+engine scored, the match score and who confirmed it when."""
+
+from django.utils.translation import gettext as _
+
+from tournaments.pages.outputs import pdf
+from tournaments.recording import notation
+from tournaments.recording.lines import line_rows
+
+from . import hand_entry
+from .forms import HandForm
+
+
+def _hand_rows(match):
+    records, answers = hand_entry.stored_records(match) if match.is_locked else ({}, {})
+    rows = []
+    for number in range(1, match.hands_expected + 1):
+        record = records.get(number)
+        values = {}
+        if record is not None:
+            holdings = record["holdings"]
+            values = {
+                "attackers": record["attackers"],
+                "a_trumps": holdings["A"]["trumps"], "a_honours": holdings["A"]["honours"],
+                "a_high": " ".join(holdings["A"]["high_trumps"]),
+                "b_trumps": holdings["B"]["trumps"], "b_honours": holdings["B"]["honours"],
+                "b_high": " ".join(holdings["B"]["high_trumps"]),
+                "announcements": [notation.announcement_text(item) for item in record.get("announcements", [])],
+                "silent": notation.silent_text(record.get("silent", [])),
+            }
+        answer = answers.get(number)
+        rows.append({"number": number, "values": values, "answer": answer,
+                     "lines": line_rows(answer) if answer else []})
+    return rows
+
+
+def response(request, match):
+    form = HandForm(number=1)
+    labels = {name: form[name].label for name in ("attackers", "a_trumps", "a_honours", "a_high", "b_trumps",
+                                                 "b_honours", "b_high", "announcements", "silent")}
+    filled = match.is_locked
+    title = (_("Score sheet (confirmed): %(a)s – %(b)s") if filled else _("Score sheet: %(a)s – %(b)s")) % {
+        "a": match.team_a.name, "b": match.team_b.name}
+    return pdf.response(request, "print/score_sheet.html", {
+        "match": match, "labels": labels, "hands": _hand_rows(match), "filled": filled,
+    }, title)

@@ -1,0 +1,151 @@
+"""Certificates (A4 PDFs, WeasyPrint) in the association's style, Hungarian unless another of the
+site's languages is asked for (``?language=en``): a trophy cup awarded (R20) with the trophy that
+reached it; a Championship place 1-3 (R15); the Cup's winner, runner-up and both bronze medals
+(R16); a Grand Prix podium place (R17). Each names its recipient from the same functions the
+standings pages read, so a certificate exists only for what a page shows; anything else is 404."""
+
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.urls import path
+from django.utils import timezone, translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from tournaments.core.competitions import cup as cup_rules
+from tournaments.core.competitions import grand_prix as grand_prix_rules
+from tournaments.core.feast_names import FEAST_NAMES
+from tournaments.core.models import Competition, CupAward
+from tournaments.pages.outputs import pdf
+from tournaments.reads import standings
+from tournaments.reads.standings import get_competition, get_season
+
+DEFAULT_LANGUAGE = "hu"
+TEMPLATE = "certificates/certificate.html"
+PODIUM = 3
+
+
+@dataclass
+class Certificate:
+    """What a certificate says: the honour, to whom, for what, and the lines beneath."""
+
+    honour: str
+    recipient: str
+    event: str
+    details: list = field(default_factory=list)
+    members: str = ""
+    file_name: str = "certificate"
+
+
+def language_of(request):
+    asked = request.GET.get("language", DEFAULT_LANGUAGE)
+    return asked if asked in dict(settings.LANGUAGES) else DEFAULT_LANGUAGE
+
+
+def issued_today() -> str:
+    """Today as a certificate is dated: "2026. december 1." in Hungarian, "1 December 2026" else."""
+    return date_format(timezone.localdate(), "Y. F j." if translation.get_language() == "hu" else "j F Y")
+
+
+def render(request, certificate):
+    """The certificate as a PDF response, laid out and served as every other PDF of the site."""
+    return pdf.response(request, TEMPLATE, {"certificate": certificate, "issued": issued_today()},
+                        f"{certificate.honour}: {certificate.recipient}",
+                        download_name=f"{certificate.file_name}.pdf")
+
+
+def certificate_view(build):
+    """``build(request, **kwargs)`` gives the Certificate (in the certificate's language)."""
+
+    @require_safe
+    def view(request, *args, **kwargs):
+        with translation.override(language_of(request)):
+            return render(request, build(request, *args, **kwargs))
+
+    view.__name__ = build.__name__
+    view.__doc__ = build.__doc__
+    return view
+
+
+def members_of(team):
+    return standings.players_text(team)
+
+
+def place_honour(place):
+    return _("Place %(place)s") % {"place": place}
+
+
+@certificate_view
+def cup_award(request, pk):
+    """R20: a trophy cup standing in the register."""
+    award = get_object_or_404(CupAward.objects.select_related("player", "reached_by__competition"), pk=pk,
+                              withdrawn_on__isnull=True)
+    trophy = award.reached_by
+    details = [_("%(points)s trophy points reached on %(date)s") % {
+        "points": award.threshold, "date": award.awarded_on.isoformat()},
+        _("The trophy that reached it: %(trophy)s, won on %(date)s") % {
+            "trophy": FEAST_NAMES[trophy.trophy], "date": trophy.won_on.isoformat()}]
+    if trophy.competition is not None:
+        details.append(trophy.competition.name)
+    return Certificate(_("Trophy cup"), award.player.name, _("National trophy register"), details,
+                       file_name=f"trophy-cup-{award.pk}")
+
+
+@certificate_view
+def championship(request, year, team_id):
+    """R15: a team placed first, second or third in the table."""
+    season = get_season(year)
+    table = standings.championship(season)
+    row = next((row for row in table.rows if row.team_id == team_id and row.place <= PODIUM and row.played), None)
+    if row is None:
+        raise Http404
+    details = [_("%(total)s points from %(played)s matches") % {"total": row.total, "played": row.played}]
+    return Certificate(place_honour(row.place), row.team, table.title, details, row.players,
+                       file_name=f"championship-{year}-{team_id}")
+
+
+@certificate_view
+def cup(request, year, team_id):
+    """R16: the Cup's winner, runner-up and the two losing semi-finalists' bronze medals."""
+    season = get_season(year)
+    competition = get_competition(season, Competition.Kind.CUP)
+    standing = cup_rules.progress(competition).standing
+    honours = [(standing.winner, _("Cup winner")), (standing.runner_up, _("Runner-up"))] + [
+        (team, _("Bronze medal")) for team in standing.bronze]
+    found = next(((team, honour) for team, honour in honours if team is not None and team.pk == team_id), None)
+    if found is None:
+        raise Http404
+    team, honour = found
+    team = type(team).objects.with_players().get(pk=team.pk)
+    return Certificate(honour, team.name, competition.name, [], members_of(team),
+                       file_name=f"cup-{year}-{team_id}")
+
+
+@certificate_view
+def grand_prix(request, year, slug, team_id):
+    """R17: a Grand Prix podium place."""
+    season = get_season(year)
+    event = get_competition(season, Competition.Kind.GRAND_PRIX, slug=slug)
+    found = next(((row, team) for row, team in grand_prix_rules.results(event)
+                  if team.pk == team_id and row.place <= PODIUM and row.matches_played), None)
+    if found is None:
+        raise Http404
+    row, team = found
+    where = ", ".join(part for part in (event.starts.isoformat() if event.starts else "", event.place) if part)
+    details = [where] if where else []
+    details.append(_("%(total)s points, best match %(best)s") % {"total": row.total, "best": row.best_match})
+    return Certificate(place_honour(row.place), team.name, event.name, details, members_of(team),
+                       file_name=f"grand-prix-{slug}-{team_id}")
+
+
+app_name = "certificates"
+
+urlpatterns = [
+    path("cups/<int:pk>.pdf", cup_award, name="cup_award"),
+    path("<int:year>/championship/<int:team_id>.pdf", championship, name="championship"),
+    path("<int:year>/cup/<int:team_id>.pdf", cup, name="cup"),
+    path("<int:year>/grand-prix/<slug:slug>/<int:team_id>.pdf", grand_prix, name="grand_prix"),
+]

@@ -1,0 +1,22 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from tournaments.pages import views
+from tournaments.pages.public import views as public_views
+
+urlpatterns = [
+    path("", public_views.home, name="home"),
+    path("accounts/login/", views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("jury/", include("tournaments.pages.entry.urls")),
+    path("jury/workbooks/", include("tournaments.pages.workbooks.urls")),
+    path("", include("tournaments.pages.public.urls")),
+    path("jury/competitions/", include("tournaments.pages.competitions.urls")),
+    path("register/", include("tournaments.pages.register.urls")),
+    path("api/v1/", include("tournaments.pages.api.urls")),
+    path("certificates/", include("tournaments.pages.outputs.certificates")),
+    path("calendars/", include("tournaments.pages.outputs.calendars")),
+]

@@ -1,0 +1,215 @@
+"""The read layer of the public pages and their printed and spreadsheet copies (public/ and
+outputs/ both read here, neither imports the other), the API and the certificates: the season and
+competition a page names, and the rows of every standing. A row holds what a page shows in a
+table, as plain values: names as text, figures as the numbers scoring/ produced (an average stays
+a Decimal, a missing figure stays None). The front page's digest is tournaments.reads.home_digest, a
+player's career tournaments.reads.careers."""
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+
+from scoring.competitions import TieBreak
+from tournaments.core.competitions import championship as championship_rules
+from tournaments.core.competitions import cup as cup_rules
+from tournaments.core.competitions import free_games as free_game_rules
+from tournaments.core.competitions import grand_prix as grand_prix_rules
+from tournaments.core.feast_names import FEAST_NAMES
+from tournaments.core.models import Competition, Match, Season
+from tournaments.reads.register import national_register
+
+
+def get_season(year):
+    return get_object_or_404(Season, year=year)
+
+
+def get_competition(season, kind, **lookup):
+    return get_object_or_404(Competition.objects.select_related("season"), season=season, kind=kind, **lookup)
+
+
+def players_text(team):
+    names = f"{team.driver}, {team.catcher}"
+    if team.substitute_id:
+        names += " " + _("(substitute: %(name)s)") % {"name": team.substitute}
+    return names
+
+
+def trophy_name(feast_id):
+    return FEAST_NAMES[feast_id] if feast_id else _("none")
+
+
+def tie_break_text(reason):
+    """R17: how a team was separated from the team above on an equal total."""
+    if reason is None:
+        return ""
+    if reason.kind is TieBreak.BEST_MATCH:
+        return _("Equal total; best match %(above)s to %(below)s") % {"above": reason.above, "below": reason.below}
+    if reason.kind is TieBreak.TROPHY:
+        return _("Equal total and best match; trophy %(level)s: %(above)s to %(below)s") % {
+            "level": reason.level, "above": trophy_name(reason.above), "below": trophy_name(reason.below)}
+    return _("Equal on every tie-break: place shared")
+
+
+@dataclass(frozen=True)
+class ChampionshipRow:
+    place: int
+    team: str
+    players: str
+    played: int
+    total: int
+    average: Decimal | None
+    best: int | None
+    team_id: int
+
+
+@dataclass(frozen=True)
+class Championship:
+    """R15: the season table with the heading and the match limit its page shows: the one table the
+    page, its PDF and spreadsheet, the API and the certificates all read. ``teams`` holds each
+    row's team (with its players) by id, for a page that links them; ``competition`` is the
+    season's Championship, or None before it is created."""
+
+    season: Season
+    title: str
+    match_limit: int
+    rows: list[ChampionshipRow]
+    teams: dict = field(default_factory=dict, repr=False)
+    competition: Competition | None = None
+
+
+def championship_row(row, team) -> ChampionshipRow:
+    return ChampionshipRow(row.place, team.name, players_text(team), row.played, row.total, row.average, row.best,
+                           team.pk)
+
+
+def championship(season) -> Championship:
+    """R15: the season table as the page and the copies show it. Queries: teams with players,
+    counted match scores, the Championship (its name and limit)."""
+    ranked = championship_rules.standings(season)
+    rows = [championship_row(row, team) for row, team in ranked]
+    competition = championship_rules.championship_of(season)
+    title = competition.name if competition else _("Team Championship %(year)s") % {"year": season.year}
+    limit = competition.match_limit if competition else championship_rules.DEFAULT_MATCH_LIMIT
+    return Championship(season, title, limit, rows, {team.pk: team for _row, team in ranked}, competition)
+
+
+def championship_line(season, team) -> ChampionshipRow | None:
+    """R15: the team's line of the season table, None when it is not in it. Queries: teams, counted scores."""
+    return next((championship_row(row, other) for row, other in championship_rules.standings(season)
+                 if other.pk == team.pk), None)
+
+
+@dataclass(frozen=True)
+class GrandPrixRow:
+    place: int
+    team: str
+    players: str
+    played: int
+    total: int
+    best: int | None
+    trophies: str
+    tie_break: str
+    team_id: int
+    trophy_ids: tuple = ()  # the trophies, highest-ranking first, for readers that name them themselves
+    tie_break_reason: object = None  # scoring's TieBreakReason behind ``tie_break``, or None
+
+
+def grand_prix(event) -> list[GrandPrixRow]:
+    """R17 results with the tie-break that separated each team from the one above. Queries:
+    entrants, confirmed match sums, trophies won."""
+    return [grand_prix_row(row, team) for row, team in grand_prix_rules.results(event)]
+
+
+def grand_prix_row(row, team) -> GrandPrixRow:
+    return GrandPrixRow(row.place, team.name, players_text(team), row.matches_played, row.total, row.best_match,
+                        trophy_names(row.trophy_order), tie_break_text(row.tie_break), team.pk,
+                        tuple(row.trophy_order), row.tie_break)
+
+
+def trophy_names(trophy_ids) -> str:
+    return ", ".join(str(FEAST_NAMES[trophy]) for trophy in trophy_ids)
+
+
+@dataclass(frozen=True)
+class Pairing:
+    match: Match
+    confirmed: bool  # only a confirmed match's scores are public
+
+
+def pairings(event) -> list[Pairing]:
+    """R17: the event's matches in the order they were paired. One query."""
+    return [Pairing(match, match.state == Match.State.CONFIRMED) for match in grand_prix_rules.pairings(event)]
+
+
+@dataclass(frozen=True)
+class FreeGameRow:
+    place: int
+    player: str
+    games: int
+    points: int
+
+
+def free_games(competition) -> list[FreeGameRow]:
+    """R18: the year's table. Queries: scores, players."""
+    rows, _winners = free_game_rules.year_table(competition)
+    return [FreeGameRow(row.place, player.name, row.games, row.points) for row, player in rows]
+
+
+@dataclass(frozen=True)
+class RegisterRow:
+    place: int
+    player: str
+    points: int
+    trophies: int
+    best_trophy: str
+    cups: str
+
+
+def trophy_register() -> list[RegisterRow]:
+    """R20: the national register, its cups as their thresholds. Three queries (see
+    tournaments.reads.register.national_register)."""
+    return [RegisterRow(row.place, row.player.name, row.points, row.trophy_count,
+                        str(row.best_trophy_name), ", ".join(map(str, row.cups)))
+            for row in national_register()]
+
+
+@dataclass(frozen=True)
+class Cup:
+    """R16: the bracket's rounds (round, date, tie views) and the final standing, as the page has them."""
+
+    rounds: list
+    standing: cup_rules.Standing
+    entries: list
+
+
+def cup(competition) -> Cup:
+    """Queries: ties with their teams, their matches; before the draw, the entries with their players."""
+    rounds = cup_rules.bracket(competition)
+    entries = (list(competition.cup_entries.select_related("team__driver", "team__catcher"))
+               if competition.drawn_at is None else [])
+    return Cup(rounds, cup_rules.final_standing(cup_rules.ties_of(rounds)), entries)
+
+
+@dataclass(frozen=True)
+class BracketCell:
+    """One tie placed in the printed bracket: a column a round, a tie spanning the rows of the two
+    ties that feed it, so each tie sits level with its feeders."""
+
+    round: object
+    view: cup_rules.TieView
+    rowspan: int
+
+
+def bracket_grid(rounds) -> list[list[BracketCell]]:
+    """The bracket as table rows: one row a first-round tie; a later round's tie in slot s starts on
+    row s * 2**k (k rounds after the first) and spans 2**k rows."""
+    if not rounds:
+        return []
+    grid = [[] for _tie in rounds[0][2]]
+    for step, (round_, _date, views) in enumerate(rounds):
+        span = 2 ** step
+        for view in views:
+            grid[view.tie.slot * span].append(BracketCell(round_, view, span))
+    return grid

@@ -1,0 +1,41 @@
+"""Hands as the juror typed them, kept on the server while they are typed (tournaments.core.models.HandDraft).
+
+An entry draft is what the entry page shows for a hand until the hand is stored: the juror's
+characters exactly, with their problems, so a closed tab or a lost connection loses nothing. A
+blind draft is a confirming juror's own typing of a submitted match (blind confirmation)."""
+
+from tournaments.core.models import HandDraft
+
+ENTRY = HandDraft.Purpose.ENTRY
+BLIND = HandDraft.Purpose.BLIND
+
+
+def keep(match, number: int, fields: dict, user, purpose=ENTRY) -> HandDraft:
+    """Store what is typed of one hand (one row a hand and juror, replaced at each keep)."""
+    draft, _created = HandDraft.objects.update_or_create(
+        match=match, number=number, purpose=purpose, user=user, defaults={"fields": storable(fields)})
+    return draft
+
+
+def storable(fields: dict) -> dict:
+    """The typed fields without NUL characters, which no keyboard types and PostgreSQL's JSON cannot
+    hold (the refused hand's other characters are kept as typed)."""
+    return {name: value.replace("\x00", "") if isinstance(value, str) else value for name, value in fields.items()}
+
+
+def of_match(match, purpose=ENTRY, user=None) -> dict[int, HandDraft]:
+    """The latest draft of each hand (of ``user``'s only, when given)."""
+    drafts = HandDraft.objects.filter(match=match, purpose=purpose).select_related("user").order_by("updated_at")
+    if user is not None:
+        drafts = drafts.filter(user=user)
+    return {draft.number: draft for draft in drafts}
+
+
+def discard(match, number: int | None = None, purpose=ENTRY, user=None) -> None:
+    """Forget the drafts of a hand once it is stored (of every hand when ``number`` is None)."""
+    drafts = HandDraft.objects.filter(match=match, purpose=purpose)
+    if number is not None:
+        drafts = drafts.filter(number=number)
+    if user is not None:
+        drafts = drafts.filter(user=user)
+    drafts.delete()

@@ -1,0 +1,161 @@
+"""Public pages served from a shared cache that is never stale.
+
+The key is the public data version (tournaments.core.models.public_data), which every change to the
+association's public data moves on *in the same transaction*: every model a public page reads is
+a ``PublicData`` model, whose writes (save, delete, a QuerySet's update, delete and bulk writes,
+the admin, a restore) move it, and code that changes public data another way calls
+``public_data.changed()``. What no public page reads (a juror's typing) moves nothing.
+
+A public page is read under the version read first, so what is cached under a version is never
+older than that version. Each move draws a new random token, so a version rolled back with its
+transaction is never reused for other data.
+
+The middleware answers conditional requests (``ETag`` and ``Last-Modified``: 304 Not Modified
+while the version is unchanged) and serves public pages, PDFs and spreadsheets from the cache
+(Django's cache: a file cache shared by one machine's workers, or Redis for several machines).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.conf import settings
+from django.core.cache import caches
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.utils import timezone, translation
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.http import http_date
+
+from tournaments.core.models import public_data
+from tournaments.pages.api.http import with_cors
+
+# Public pages: the standings, results and the register (their jury-only views need a login, and
+# only anonymous requests are cached), the API, the calendars and the certificates, and the front page.
+PUBLIC_NAMESPACES = {"public", "register", "api", "calendars", "certificates"}
+PUBLIC_URL_NAMES = {"home"}
+CSRF_INPUT = re.compile(rb'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]{64}(")')
+CSRF_PLACEHOLDER = b"\x00csrf-token\x00"
+KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
+
+
+# --- the version ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Version:
+    token: str
+    number: int
+    changed_at: datetime
+
+    @property
+    def etag(self) -> str:
+        return f"{self.number}.{self.token[:16]}"
+
+
+def current_version() -> Version | None:
+    """The public data version (one query); None while the database has none (just emptied)."""
+    row = public_data.read()
+    return Version(*row) if row else None
+
+
+# --- the middleware -----------------------------------------------------------------------------
+
+
+def _is_public(request) -> bool:
+    match = request.resolver_match
+    if match is None or request.method not in ("GET", "HEAD"):
+        return False
+    if match.namespace not in PUBLIC_NAMESPACES and match.url_name not in PUBLIC_URL_NAMES:
+        return False
+    # A signed-in user's pages carry their name and links; a pending message is shown once.
+    return "messages" not in request.COOKIES and not request.user.is_authenticated
+
+
+def _variant(request) -> str:
+    """What besides the address changes the page: the language, an htmx request's fragment, and
+    the day (the front page's next matches and the "today" page are counted from it)."""
+    htmx = request.headers.get("HX-Request") == "true"
+    target = request.headers.get("HX-Target", "") if htmx else ""
+    return f"{timezone.localdate().isoformat()}.{translation.get_language()}.{'htmx:' + target if htmx else 'page'}"
+
+
+def _cache_key(version: Version, request) -> str:
+    address = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:32]
+    return f"public-page:{version.token}:{_variant(request)}:{address}"
+
+
+def _etag(version: Version, request) -> str:
+    return f'"{version.etag}.{hashlib.sha256(_variant(request).encode()).hexdigest()[:8]}"'
+
+
+def _validators(response, version: Version, request) -> None:
+    if request.resolver_match.namespace == "api":  # a 304 or a cached copy is open to any origin too
+        with_cors(response)
+    response["ETag"] = _etag(version, request)
+    response["Last-Modified"] = http_date(version.changed_at.timestamp())
+    # Every use asks again (a 304 while unchanged); private: the page holds this visitor's form token.
+    response["Cache-Control"] = "private, no-cache"
+    patch_vary_headers(response, ("Accept-Language", "Cookie", "HX-Request", "HX-Target"))
+
+
+def _page_cache():
+    return caches[settings.PUBLIC_PAGE_CACHE]
+
+
+class PublicCacheMiddleware:
+    """Conditional GET and the shared cache, for anonymous requests to public pages."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        version = getattr(request, "public_data_version", None)
+        if version is not None and response.status_code == 200 and not response.streaming \
+                and not response.has_header("X-Public-Cache"):
+            self._store(request, response, version)
+        return response
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if not _is_public(request):
+            return None
+        version = current_version()
+        if version is None:
+            return None
+        request.public_data_version = version
+        # The ETag decides: Last-Modified is sent, but a date alone never earns a 304, since
+        # one second can hold several versions.
+        unchanged = get_conditional_response(request, etag=_etag(version, request))
+        if unchanged is not None:
+            _validators(unchanged, version, request)
+            unchanged["X-Public-Cache"] = "not-modified"
+            return unchanged
+        stored = _page_cache().get(_cache_key(version, request))
+        if stored is None:
+            return None
+        content, headers = stored
+        response = HttpResponse(_with_token(content, request))
+        for name, value in headers.items():
+            response[name] = value
+        _validators(response, version, request)
+        response["X-Public-Cache"] = "hit"
+        return response
+
+    @staticmethod
+    def _store(request, response, version: Version) -> None:
+        content = CSRF_INPUT.sub(rb"\1" + CSRF_PLACEHOLDER + rb"\2", response.content)
+        headers = {name: response[name] for name in KEPT_HEADERS if response.has_header(name)}
+        _page_cache().set(_cache_key(version, request), (content, headers), settings.PUBLIC_PAGE_CACHE_SECONDS)
+        _validators(response, version, request)
+        response["X-Public-Cache"] = "miss"
+
+
+def _with_token(content: bytes, request) -> bytes:
+    """A cached page's form token replaced by this visitor's own."""
+    if CSRF_PLACEHOLDER not in content:
+        return content
+    return content.replace(CSRF_PLACEHOLDER, get_token(request).encode())

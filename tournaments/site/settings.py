@@ -1,0 +1,169 @@
+"""Settings for development and tests; production overrides them in settings_production.py.
+
+Everything that differs between machines comes from the environment (see tournaments/site/env.py):
+SECRET_KEY, DEBUG, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS and DATABASE_URL.
+"""
+
+import datetime
+from pathlib import Path
+
+from django.utils.csp import CSP
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.site.env import env_bool, env_list, env_str, parse_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+
+# Good enough for a laptop, refused by settings_production.py (and by `check --deploy`).
+DEVELOPMENT_SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"
+SECRET_KEY = env_str("SECRET_KEY", DEVELOPMENT_SECRET_KEY)
+DEBUG = env_bool("DEBUG", True)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "django_tables2",
+    "simple_history",
+    "django_htmx",
+    "axes",
+    "tournaments.core",
+    "tournaments.pages",
+    "bench",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    # Static files straight from the application server (compressed; hashed names in production).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "tournaments.site.middleware.PermissionsPolicyMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    # After authentication: history records name the user who made the change.
+    "simple_history.middleware.HistoryRequestMiddleware",
+    # After the user, the language and htmx are known: answers from the cache before the view.
+    "tournaments.site.public_cache.PublicCacheMiddleware",
+    # Last, as django-axes asks: it answers a locked-out login with tournaments.site.security.locked_out.
+    "axes.middleware.AxesMiddleware",
+]
+
+ROOT_URLCONF = "tournaments.pages.urls"
+WSGI_APPLICATION = "tournaments.site.wsgi.application"
+ASGI_APPLICATION = "tournaments.site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": parse_database_url(env_str("DATABASE_URL", "sqlite:///db.sqlite3"), BASE_DIR),
+}
+
+# The cache public pages are served from (tournaments.site.public_cache). Without REDIS_URL, files in
+# CACHE_DIR, which every worker process of one machine shares; with it, Redis, which several
+# machines share.
+REDIS_URL = env_str("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": "tarokk"}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                          "LOCATION": env_str("CACHE_DIR", str(BASE_DIR / ".cache" / "pages")),
+                          "OPTIONS": {"MAX_ENTRIES": 20000}}}
+if not env_bool("PAGE_CACHE", True):  # every public page rendered afresh (benchmarks)
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+PUBLIC_PAGE_CACHE = "default"
+PUBLIC_PAGE_CACHE_SECONDS = 24 * 60 * 60  # pages of an older data version are never read again
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+# Failed logins are counted per user name and address (django-axes); after AXES_FAILURE_LIMIT the pair
+# is locked for AXES_COOLOFF_TIME, told when to try again, and the lock is logged. An organiser (or
+# a chief juror with admin access) lifts it early by deleting the attempt in the admin.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "tournaments.core.roles.RolesBackend",  # Django's, with a user's permissions read in one query
+]
+# Sessions read from the shared cache (the database keeps them too): a jury page asks for no session row.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tournaments.site.security.locked_out"
+AXES_VERBOSE = False  # the lock is logged once, by tournaments.site.security, without the password
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"  # the jury lands on its own page instead (tournaments.pages.views.LoginView)
+LOGOUT_REDIRECT_URL = "home"
+
+# Hungarian is the association's language: a visitor whose browser asks for nothing else (or for a
+# language the site does not have) reads Hungarian; LocaleMiddleware gives English to a browser that
+# prefers it, and the footer switches with one click (the choice is kept in a cookie).
+LANGUAGE_CODE = "hu"
+LANGUAGES = [
+    ("hu", _("Hungarian")),
+    ("en", _("English")),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["tournaments.site.formats"]
+USE_I18N = True
+TIME_ZONE = "Europe/Budapest"
+USE_TZ = True
+
+# WhiteNoise serves these from the application server: from the apps' folders while DEBUG is on,
+# and in production from STATIC_ROOT after `collectstatic` (compressed, names hashed, cached by
+# browsers for a year: settings_production.py).
+STATIC_URL = "static/"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+
+# Content-Security-Policy: scripts and styles only from the site's own static files (or carrying
+# the request's nonce), no plugins, no framing, forms post only to the site. The pages have no
+# inline code; htmx is configured (jury/match.html) to need none.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF, CSP.NONCE],
+    "img-src": [CSP.SELF, "data:"],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "frame-ancestors": [CSP.NONE],
+    "form-action": [CSP.SELF],
+}
+# Permissions-Policy (tournaments.site.middleware): the site uses none of the browser's powerful features.
+PERMISSIONS_POLICY = {feature: [] for feature in (
+    "accelerometer", "camera", "display-capture", "geolocation", "gyroscope", "magnetometer", "microphone",
+    "midi", "payment", "usb", "fullscreen", "publickey-credentials-get",
+    "screen-wake-lock", "serial", "xr-spatial-tracking",
+)}
