@@ -264,7 +264,7 @@ def test_a_stored_hand_the_engine_refuses_is_reported():
     Hand.objects.filter(match=match, number=3).update(a_trumps=30)
 
     report = rescore()
-    assert "hand 3: holdings.A.trumps: R5: a team holds 6 to 16 trumps" in report
+    assert "Hand 3 · A trumps: a team holds 6 to 16 trumps (at least 3 for each player), not 30 (R5)" in report
 
 
 def test_a_match_entered_hand_by_hand_with_gaps_is_checked_as_the_entry_checks_it():
@@ -279,7 +279,7 @@ def test_a_match_entered_hand_by_hand_with_gaps_is_checked_as_the_entry_checks_i
     assert list(rescoring.invalid_facts()) == []
 
     Hand.objects.filter(match=match, number=5).update(attackers="B")
-    assert "hand 5: attackers: R3: attack alternates from hand 1: team A attacks in hand 5" in rescore()
+    assert "Hand 5 · Attackers: attack alternates from hand 1: team A attacks in hand 5 (R3)" in rescore()
 
 
 def test_a_variant_game_whose_record_the_scorer_refuses_is_reported():

@@ -34,6 +34,7 @@ from tournaments.core.bridge import InvalidRecord, Problem
 from tournaments.core.competitions import cup, free_games
 from tournaments.core.models import Announcement, FreeGame, Hand, Match, SilentPremium
 from tournaments.core.refusals import Refused
+from tournaments.recording import wording
 
 FACTS = ("attackers", "a_trumps", "a_honours", "a_high_trumps", "b_trumps", "b_honours", "b_high_trumps",
          "deal", "tricks")
@@ -227,8 +228,8 @@ def _differs(match: Match, hands: list[SimpleNamespace], checked: list[bridge.Ch
 
 
 def _invalid_line(match: Match, invalid: InvalidRecord) -> str:
-    problems = "; ".join(f"hand {problem.hand}: {problem}" if problem.hand else str(problem)
-                         for problem in invalid.problems)
+    problems = "; ".join(wording.with_hand(problem.hand, wording.word(problem)) if problem.hand
+                         else str(wording.word(problem)) for problem in invalid.problems)
     return _("match %(id)s (%(match)s): the stored facts are not valid, nothing derived: %(problems)s") % {
         "id": match.pk, "match": match, "problems": problems}
 
