@@ -28,7 +28,6 @@ from types import SimpleNamespace
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.cards import Team
 from tournaments.core import bridge, register
 from tournaments.core.bridge import InvalidRecord, Problem
 from tournaments.core.competitions import cup, free_games
@@ -165,13 +164,11 @@ def _attack_across_gaps(runs: list[list]) -> list[Problem]:
     if not runs or runs[0][0].attackers not in ("A", "B"):
         return []
     first, problems = runs[0][0], []
-    for hand in (run[0] for run in runs[1:]):
-        team = first.attackers if (hand.number - first.number) % 2 == 0 else Team(first.attackers).other.value
-        if hand.attackers in ("A", "B") and hand.attackers != team:
-            params = {"team": team, "number": hand.number}
-            problems.append(Problem("attackers", "R3", _(
-                "attack alternates from hand 1: team %(team)s attacks in hand %(number)s") % params,
-                "attackers_expected", params, hand=hand.number))
+    for hand in (run[0] for run in runs[1:] if run[0].attackers in ("A", "B")):
+        try:
+            bridge.check_attack_follows(hand.number, hand.attackers, {first.number: first.attackers})
+        except InvalidRecord as invalid:
+            problems += [dataclasses.replace(problem, hand=hand.number) for problem in invalid.problems]
     return problems
 
 
