@@ -5,6 +5,7 @@ meets the same refusal in the same words. A hand save costs a fixed number of st
 runs the engine once."""
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
+from bench import hands
 from tests.factories import eight_hand_records, make_match, make_user
 from tests.web.test_score_sheets import as_file, download, fill
 from tournaments.core import bridge
@@ -271,3 +273,17 @@ def test_only_the_door_and_the_bridge_write_a_match_s_hands():
                if "migrations" not in path.parts and HAND_WRITES.search(path.read_text(encoding="utf-8"))}
     door = {Path(module.__file__).resolve().relative_to(site).as_posix() for module in (matches, bridge)}
     assert writers == door
+
+
+def test_the_hand_the_door_answers_is_the_hand_read_back_from_the_database():
+    # The entry page shows the saved hand (and its fingerprint, which the next save of it carries)
+    # from the door's answer, without reading it again: it must be the hand as stored.
+    juror = make_user("jury")
+    match = make_match()
+    full = hands.random_hand_records(random.Random(5), 8, full=True, table=True)
+    records = eight_hand_records()[:4] + full[4:]
+    for number, record in enumerate(records, start=1):
+        recorded = matches.record_hand(match, number, record, user=juror)
+        stored = bridge.hands_with_facts().get(match=match, number=number)
+        assert recorded.record == bridge.hand_record(stored), number
+        assert recorded.answer == bridge.stored_answer(stored), number
