@@ -251,7 +251,7 @@ def test_export_and_import_round_trip(client, jury):
     source = make_match(hand_records=eight_hand_records())
     exported = client.get(reverse("jury:export", args=[source.pk]))
     assert exported["Content-Disposition"] == f'attachment; filename="match-{source.pk}.json"'
-    target = make_match()
+    target = make_match(source.team_a, source.team_b, source.competition)  # the same pairing, played again
     upload = {"version": 0, "record": _file(exported.content)}
     response = client.post(reverse("jury:import", args=[target.pk]), upload)
     assert response.status_code == 302
@@ -262,9 +262,10 @@ def test_export_and_import_round_trip(client, jury):
 
 
 def test_an_invalid_import_lists_the_problems_and_saves_nothing(client, jury):
-    record = bridge.match_record(make_match(hand_records=eight_hand_records()))
+    source = make_match(hand_records=eight_hand_records())
+    record = bridge.match_record(source)
     record["hands"][7]["announcements"][0]["feast"] = "pagat"
-    target = make_match()
+    target = make_match(source.team_a, source.team_b, source.competition)
     import json
     response = client.post(reverse("jury:import", args=[target.pk]),
                            {"version": 0, "record": _file(json.dumps(record).encode())})

@@ -189,9 +189,10 @@ def test_an_imported_record_waits_for_submission(client, jury):
 
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    record = bridge.match_record(make_match(hand_records=eight_hand_records()))
+    source = make_match(hand_records=eight_hand_records())
+    record = bridge.match_record(source)
     record["hands"] = record["hands"][:6]
-    target = make_match()
+    target = make_match(source.team_a, source.team_b, source.competition)
     upload = SimpleUploadedFile("match.json", json.dumps(record).encode(), content_type="application/json")
 
     response = client.post(reverse("jury:import", args=[target.pk]), {"version": 0, "record": upload})

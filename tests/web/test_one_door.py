@@ -4,6 +4,7 @@ submitted it withdraws it, a confirmed match's only by the chief jury's correcti
 meets the same refusal in the same words. A hand save costs a fixed number of statements and
 runs the engine once."""
 
+import html
 import json
 import random
 import re
@@ -287,3 +288,47 @@ def test_the_hand_the_door_answers_is_the_hand_read_back_from_the_database():
         stored = bridge.hands_with_facts().get(match=match, number=number)
         assert recorded.record == bridge.hand_record(stored), number
         assert recorded.answer == bridge.stored_answer(stored), number
+
+
+# --- another juror's hand, stored while this juror's typing was kept -------------------------------
+
+BASE_INPUT = re.compile(r'name="h1-base" value="([0-9a-f]*)"')
+
+
+def test_a_reload_never_hides_a_hand_another_juror_stored_over_the_typing(client):
+    # Bob types hand 1 over an empty hand and his typing is kept; Alice stores her hand 1 meanwhile.
+    # Whenever Bob comes back, the page says so, and his first save is refused with what differs;
+    # only a save from the page that showed him Alice's hand replaces it.
+    alice, bob = make_user("jury", username="alice"), make_user("jury", username="bob")
+    match = make_match()
+    mine, theirs = eight_hand_records()[0], other_hands()[0]
+    client.force_login(bob)
+    client.post(reverse("jury:keep_hand", args=[match.pk, 1]), {**typed(mine, 1), "h1-base": ""},
+                headers={"HX-Request": "true"})
+    matches.record_hand(match, 1, theirs, user=alice)
+    for _reload in range(2):
+        page = client.get(reverse("jury:match", args=[match.pk])).content.decode()
+        assert "Hand 1 was saved by another juror since this was typed" in page
+        base = BASE_INPUT.search(page).group(1)
+        refused = client.post(reverse("jury:save_hand", args=[match.pk, 1]), {**typed(mine, 1), "h1-base": base},
+                              headers={"HX-Request": "true"})
+        assert "Hand 1 was saved by another juror since you opened it" in refused.content.decode()
+        assert hands_of(match)[0]["announcements"][0]["result"] == "lost"  # still Alice's
+    seen = BASE_INPUT.search(refused.content.decode()).group(1)
+    stored = client.post(reverse("jury:save_hand", args=[match.pk, 1]), {**typed(mine, 1), "h1-base": seen},
+                         headers={"HX-Request": "true"})
+    assert 'class="hand hand-stored"' in stored.content.decode()
+    assert hands_of(match)[0]["announcements"][0]["result"] == "won"  # Bob's, on purpose
+
+
+def test_a_record_file_of_another_match_is_refused(client):
+    client.force_login(make_user("jury"))
+    source = make_match(hand_records=eight_hand_records())
+    target = make_match()
+    upload = SimpleUploadedFile("match.json", json.dumps(bridge.match_record(source)).encode(),
+                                content_type="application/json")
+    response = client.post(reverse("jury:import", args=[target.pk]), {"version": target.version, "record": upload})
+    assert response.status_code == 422
+    assert (f"This record is of the match {source.team_a.name} – {source.team_b.name}, not of this one "
+            f"({target.team_a.name} – {target.team_b.name}); nothing was saved.") in html.unescape(text_of(response))
+    assert not Hand.objects.filter(match=target).exists()

@@ -27,6 +27,9 @@ from tournaments.recording.lines import line_name
 from . import compare
 from .forms import HandForm
 
+# The draft's key for the fingerprint of the stored hand its typing was over.
+BASE = "base"
+
 
 @dataclass
 class HandEntry:
@@ -39,6 +42,7 @@ class HandEntry:
     draft: object = None
     saved_now: bool = False
     refusal: list | None = None
+    seen: str | None = None  # the fingerprint of another juror's hand the refusal showed
 
     @property
     def number(self):
@@ -52,6 +56,11 @@ class HandEntry:
 
     @property
     def fingerprint(self):
+        """The stored hand the page's typing is over: the draft's, when the typing is kept."""
+        if self.seen is not None:  # the other juror's hand, just shown: the next save replaces it on purpose
+            return self.seen
+        if self.draft is not None and BASE in self.draft.fields:
+            return self.draft.fields[BASE]
         return bridge.hand_fingerprint(self.stored)
 
 
@@ -107,18 +116,20 @@ def hand_entries(match, user=None) -> list[HandEntry]:
     entries = []
     for number in range(1, match.hands_expected + 1):
         draft = kept.get(number)
+        refusal = None
         if draft is not None:
             form = bound_form(number, draft.fields)
             answer = evaluate(form, report=True)
             if answer is not None and not _attack_follows(form, records, number):
                 answer = None
+            refusal = _stored_since(form, draft, records.get(number))
         elif number in records:
             form = HandForm(number=number, initial=initial_for(records[number], number))
             answer = answers[number]
         else:
             form = HandForm(number=number, initial={"attackers": attackers_of(number, first or "A")})
             answer = None
-        entries.append(HandEntry(form, answer, records.get(number), draft))
+        entries.append(HandEntry(form, answer, records.get(number), draft, refusal=refusal))
     if first is None:
         _follow_first_hand(entries)
     return entries
@@ -135,6 +146,17 @@ def _attack_follows(form: HandForm, records: dict[int, dict], number: int) -> bo
     return True
 
 
+def _stored_since(form: HandForm, draft, stored: dict | None) -> list[str] | None:
+    """Another hand stored under this number since the kept typing began: said at once, with what
+    differs, so that a reload never hides it (saving the typing is refused until the juror sees it)."""
+    if BASE not in draft.fields or draft.fields[BASE] == bridge.hand_fingerprint(stored):
+        return None
+    typed = form.record if form.is_valid() else None
+    return [_("Hand %(number)s was saved by another juror since this was typed; your typing is kept, not "
+              "stored.") % {"number": form.number}] + compare.differences(
+        stored, typed, first_name=_("the other juror's hand"), second_name=_("yours"))
+
+
 def _follow_first_hand(entries: list[HandEntry]) -> None:
     """Before any hand is stored, hand 1's typed attackers decide the others' (R3)."""
     typed = entries[0].form["attackers"].value()
@@ -142,6 +164,10 @@ def _follow_first_hand(entries: list[HandEntry]) -> None:
         for entry in entries[1:]:
             if entry.draft is None:
                 entry.form.initial["attackers"] = attackers_of(entry.number, typed)
+
+
+def saved_count(entries: list[HandEntry]) -> int:
+    return sum(entry.stored is not None for entry in entries)
 
 
 def running_totals(entries: list[HandEntry]):
@@ -172,8 +198,11 @@ def _refuse_unless_editable(request, match, number=None):
 
 
 def _typed_form(request, number):
+    """The hand as posted, and what its draft keeps: the typing, and the fingerprint of the stored
+    hand it was typed over (``base``), so that a save after a reload still notices another
+    juror's hand stored meanwhile."""
     form = HandForm(request.POST, number=number)
-    return form, fields_of(form, request.POST)
+    return form, {**fields_of(form, request.POST), BASE: str(request.POST.get(form.add_prefix(BASE), ""))}
 
 
 @require_POST
@@ -191,7 +220,7 @@ def keep(request, match, number):
     entry.answer = evaluate(form, report=False) or (entry.answer if entry.status == "stored" else None)
     entry.form = form
     return render(request, "jury/_hand_kept.html", {
-        "match": match, "entry": entry, "totals": running_totals(entries)})
+        "match": match, "entry": entry, "totals": running_totals(entries), "saved_hands": saved_count(entries)})
 
 
 def _same_as_stored(form: HandForm, stored: dict | None) -> bool:
@@ -217,13 +246,15 @@ def save(request, match, number):
             drafts.keep(match, number, fields, request.user)
         entries = hand_entries(match)
         shown = entries[number - 1]
-        shown.form, shown.answer, shown.refusal = form, entry.answer, entry.refusal
+        shown.form, shown.answer, shown.seen = form, entry.answer, entry.seen
+        shown.refusal = entry.refusal or shown.refusal
     if not request.htmx:
         if recorded is not None:
             messages.success(request, _("Hand %(number)s is saved.") % {"number": number})
         return redirect(reverse("jury:match", args=[match.pk]) + f"#hand-{_next_hand(entries, number)}")
     return render(request, "jury/_hand_saved.html", {
         "match": match, "entry": entries[number - 1], "entries": entries, "totals": running_totals(entries),
+        "saved_hands": saved_count(entries),
         "summary": problem_summary(entries), "next_hand": _next_hand(entries, number),
         "all_stored": all(item.stored is not None for item in entries),
     }, status=200)
@@ -266,6 +297,7 @@ def _store(request, match, entry: HandEntry, *, typed: bool) -> matches.Recorded
     except StaleHand as stale:
         entry.refusal = [stale.text] + compare.differences(
             stale.current, form.record, first_name=_("the other juror's hand"), second_name=_("yours"))
+        entry.seen = bridge.hand_fingerprint(stale.current)
     except Refused as refused:
         entry.refusal = [refused.text]
     else:
@@ -290,7 +322,8 @@ def save_all(request, match):
         form, fields = _typed_form(request, number)
         if form.is_blank:
             continue
-        if _store(request, match, HandEntry(form, None, None), typed=number in kept) is not None:
+        entry = HandEntry(form, None, None)
+        if _store(request, match, entry, typed=number in kept) is not None:
             stored.append(str(number))
         else:
             drafts.keep(match, number, fields, request.user)

@@ -424,6 +424,19 @@ def import_record(request, pk):
                   status=422 if problems else 200)
 
 
+def _other_match(record, match) -> str | None:
+    """A record naming other teams is another match's (its file uploaded on the wrong page)."""
+    teams = record.get("teams") if isinstance(record, dict) else None
+    if not isinstance(teams, dict):
+        return None
+    named = [teams.get(side, {}).get("name") if isinstance(teams.get(side), dict) else None for side in ("A", "B")]
+    if named == [match.team_a.name, match.team_b.name] or named == [None, None]:
+        return None
+    return _("This record is of the match %(a)s – %(b)s, not of this one (%(team_a)s – %(team_b)s); nothing was "
+             "saved.") % {"a": named[0] or "?", "b": named[1] or "?", "team_a": match.team_a.name,
+                          "team_b": match.team_b.name}
+
+
 def import_upload(request, match, data):
     try:  # the two-person rule first, as every way in meets it, before the file is read
         matches.check_hands_may_change(match, request.user, correction=match.is_locked)
@@ -432,6 +445,9 @@ def import_upload(request, match, data):
     record, problem = read_record_file(data["record"])
     if problem:
         return [problem]
+    other = _other_match(record, match)
+    if other:
+        return [other]
     hands = record.get("hands") if isinstance(record, dict) else None
     if not isinstance(hands, list):
         return [_("hands: FORMAT: a match record holds a list of hand records (royal-tarokk-match/1)")]
