@@ -332,3 +332,12 @@ def test_a_record_file_of_another_match_is_refused(client):
     assert (f"This record is of the match {source.team_a.name} – {source.team_b.name}, not of this one "
             f"({target.team_a.name} – {target.team_b.name}); nothing was saved.") in html.unescape(text_of(response))
     assert not Hand.objects.filter(match=target).exists()
+
+
+@pytest.mark.parametrize("page", ["jury:import", "workbooks:score_sheet_upload"])
+def test_an_upload_page_of_a_submitted_match_says_why_before_anything_is_uploaded(client, submitted, page):
+    client.force_login(make_user("jury"))
+    response = client.get(reverse(page, args=[submitted.pk]))
+    assert response.status_code == 200
+    assert SUBMITTED in text_of(response)
+    assert 'type="file"' not in text_of(response)

@@ -397,6 +397,16 @@ def check_hands_may_change(match: Match, user, *, correction: bool = False) -> N
         raise match_submitted()
 
 
+def why_hands_are_closed(match: Match, user, *, correction: bool | None = None) -> str:
+    """Why the door would refuse this user's hands for the match now, or "": an upload page says so
+    before anything is uploaded. A confirmed match takes a correction unless ``correction`` is False."""
+    try:
+        check_hands_may_change(match, user, correction=match.is_locked if correction is None else correction)
+    except Refused as refused:
+        return refused.text
+    return ""
+
+
 def record_match(match: Match, hand_records: list[dict], *, user, expected_version: int | None = None,
                  reason: str = "", correction: bool = False, draft: bool = False,
                  way_in: WayIn = WayIn.PAGE) -> Match:

@@ -420,8 +420,10 @@ def import_record(request, pk):
             messages.success(request, _("The match record is imported; submit the match for confirmation when it "
                                         "has been checked."))
             return redirect("jury:match", pk=match.pk)
-    return render(request, "jury/import.html", {"match": match, "form": form, "problems": problems},
+    return render(request, "jury/import.html", {"match": match, "form": form, "problems": problems,
+                                                "closed": matches.why_hands_are_closed(match, request.user)},
                   status=422 if problems else 200)
+
 
 
 def _other_match(record, match) -> str | None:

@@ -15,6 +15,7 @@ from tournaments.core.models import Season
 from tournaments.core.refusals import match_confirmed
 from tournaments.core.roles import get_match, jury_only, organisers_only
 from tournaments.pages.outputs.sheets import CONTENT_TYPE
+from tournaments.recording import matches
 
 from . import roster, score_sheet
 from .safety import MAX_UPLOAD_BYTES, WorkbookRefused
@@ -56,6 +57,7 @@ def score_sheet_upload(request, pk):
             return redirect("jury:match", pk=match.pk)
     return render(request, "workbooks/score_sheet_upload.html", {
         "match": match, "form": form, "problems": problems, "limit_mb": MAX_UPLOAD_BYTES // (1024 * 1024),
+        "closed": matches.why_hands_are_closed(match, request.user, correction=False),
     }, status=422 if problems or form.errors else 200)
 
 
