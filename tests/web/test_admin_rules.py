@@ -573,3 +573,15 @@ def test_the_rules_are_the_competitions_own_for_any_page_to_call():
 def test_the_backup_takes_the_new_history_with_it():
     names = {model.__name__ for model in backed_up_models()}
     assert {"HistoricalSeason", "HistoricalGrandPrixEntry", "HistoricalCupEntry"} <= names
+
+
+def test_a_team_form_naming_no_such_player_is_refused_on_its_field(client):
+    # A stale page, or a hand-made request: the driver's field says what is wrong, and no 500.
+    organiser = make_user("organiser")
+    client.force_login(organiser)
+    season = make_season()
+    response = client.post(reverse("admin:tournaments_team_add"),
+                           {"season": season.pk, "name": "Új csapat", "driver": 999999, "catcher": make_player().pk})
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["driver"]
+    assert not Team.objects.filter(name="Új csapat").exists()

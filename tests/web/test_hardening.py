@@ -202,3 +202,12 @@ def test_numbers_stay_numbers(client):
     values = [cell.value for cell in cells(client.get(reverse("public:championship_xlsx", args=[2025])))]
     assert 88 in values and 93 in values
 
+
+
+def test_an_overlong_user_name_is_refused_like_any_wrong_one(client, chief_account):
+    # 256 characters: more than a user name holds, and more than the attempts' log keeps.
+    response = client.post(reverse("login"), {"username": "x" * 256, "password": "not-the-password"},
+                           REMOTE_ADDR="203.0.113.7")
+    assert response.status_code == 200
+    assert "_auth_user_id" not in client.session
+    assert AccessAttempt.objects.get().username == "x" * 150

@@ -10,6 +10,19 @@ logger = logging.getLogger("tournaments.site.security")
 TOO_MANY_REQUESTS = 429
 
 
+# A user name is at most this long (Django's own limit); the attempts' log keeps no more of it.
+USERNAME_LENGTH = 150
+
+
+def attempted_username(request, credentials=None) -> str:
+    """The user name a login attempt is counted under: what was typed, cut to a user name's length,
+    so that an overlong one is counted (and refused) like any wrong name, never a database error."""
+    username = (credentials or {}).get("username") if credentials else None
+    if username is None:
+        username = request.POST.get("username", "") if hasattr(request, "POST") else ""
+    return str(username)[:USERNAME_LENGTH]
+
+
 def locked_out(request, response, credentials):
     """The page a locked-out login gets: when to try again, and who can lift the lock sooner."""
     username = (credentials or {}).get("username") or request.POST.get("username", "")

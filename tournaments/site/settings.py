@@ -123,6 +123,7 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tournaments.site.security.locked_out"
+AXES_USERNAME_CALLABLE = "tournaments.site.security.attempted_username"
 AXES_VERBOSE = False  # the lock is logged once, by tournaments.site.security, without the password
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"  # the jury lands on its own page instead (tournaments.pages.views.LoginView)

@@ -138,9 +138,9 @@ class Team(PublicData):
         if self.season_id is None:
             return
         for field in ("driver", "catcher", "substitute"):
-            player = getattr(self, field)
-            if player is None:
+            if getattr(self, f"{field}_id") is None:  # not chosen, or refused on its own field
                 continue
+            player = getattr(self, field)
             others = Team.objects.of_player(player, self.season_id).exclude(pk=self.pk)
             if others.exists():
                 raise ValidationError({field: _(
