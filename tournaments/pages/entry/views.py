@@ -461,8 +461,10 @@ def import_upload(request, match, data):
         else:
             matches.record_match(match, hands, user=request.user, expected_version=data["version"], draft=True,
                                  way_in=file)
-    except bridge.InvalidRecord as invalid:
-        return [str(problem) for problem in invalid.problems]
+    except bridge.InvalidRecord as invalid:  # in the jury's words, as the entry page says them
+        return [wording.with_hand(problem.hand, wording.word(problem.in_its_hand())) if problem.hand
+                else str(wording.word(problem))
+                for problem in invalid.problems]
     except Refused as refused:
         return [refused.text]
     return []
