@@ -9,6 +9,7 @@ migration calls it.
 
 from functools import wraps
 
+from django.apps import apps as django_apps
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
@@ -70,6 +71,24 @@ def ensure_roles(apps) -> None:
             app_label, _dot, code = codename.rpartition(".")
             wanted |= Q(content_type__app_label=app_label or "tournaments", codename=code)
         group.permissions.set(permission_model.objects.filter(wanted))
+
+
+def is_organiser(user) -> bool:
+    """In the Organiser group (a superuser is not, unless added)."""
+    return user.groups.filter(name=ORGANISER).exists()
+
+
+def make_organiser(user) -> None:
+    """Add the user to the Organiser group, staff as organisers are (they keep players, teams and
+    competitions in the admin), and active."""
+    from django.contrib.auth.models import Group
+
+    if not Group.objects.filter(name=ORGANISER).exists():
+        ensure_roles(django_apps)
+    user.is_staff = True
+    user.is_active = True
+    user.save()
+    user.groups.add(Group.objects.get(name=ORGANISER))
 
 
 # --- the views' decorators: login, then the permission (403 otherwise) --------------------------
