@@ -33,6 +33,16 @@ def env_bool(name, default=False):
     )
 
 
+def env_int(name, default=0):
+    """A whole number of at least 0; anything else is a configuration error."""
+    text = env_str(name).strip()
+    if not text:
+        return default
+    if not text.isdigit():
+        raise ImproperlyConfigured(f"{name}={text!r} is not a whole number (0, 1, 2...).")
+    return int(text)
+
+
 def env_list(name, default=()):
     """A comma-separated list, items stripped and empty items dropped."""
     text = env_str(name)

@@ -124,6 +124,10 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tournaments.site.security.locked_out"
 AXES_USERNAME_CALLABLE = "tournaments.site.security.attempted_username"
+# The address a login is counted from: the connection's own here (X-Forwarded-For ignored); behind
+# TRUSTED_PROXY_COUNT proxies, the client's as the nearest of them reports it (settings_production).
+TRUSTED_PROXY_COUNT = 0
+AXES_CLIENT_IP_CALLABLE = "tournaments.site.security.client_address"
 AXES_VERBOSE = False  # the lock is logged once, by tournaments.site.security, without the password
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"  # the jury lands on its own page instead (tournaments.pages.views.LoginView)

@@ -7,7 +7,7 @@ machine needs no web server in front of gunicorn (`make serve`).
 
 from django.core.exceptions import ImproperlyConfigured
 
-from tournaments.site.env import env_bool, env_str
+from tournaments.site.env import env_bool, env_int, env_str
 from tournaments.site.settings import *  # noqa: F403 (the base settings, overridden below)
 
 MIN_SECRET_KEY_LENGTH = 50
@@ -40,8 +40,14 @@ SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 # Behind a proxy that ends TLS, Django sees plain HTTP; trust the proxy's header only when told to,
 # since a client could send the header itself to a server reached directly.
-if env_bool("BEHIND_TLS_PROXY"):
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY")
+if BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Failed logins are counted per user name and client address; behind the proxy, REMOTE_ADDR is the
+# proxy's, so the client's is read from X-Forwarded-For, as many entries from its end as there are
+# trusted proxies (each appends the address it was reached from). Without a proxy, none: the header
+# is ignored, since a client reaching the server directly could write it.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 1 if BEHIND_TLS_PROXY else 0)
 
 # Each worker keeps its database connection between requests (checked before reuse): a request
 # served from the page cache is then one small query, not a connection and a query.
