@@ -85,6 +85,14 @@ ACCESS = {
     "login":                                          ("-",            "200 200",     "200 200",     "200 200",     "200 200",     "200 200"),
     "logout":                                         ("-",            "405 302",     "405 302*",    "405 302*",    "405 302*",    "405 302*"),
     "set_language":                                   ("-",            "302 302",     "302 302",     "302 302",     "302 302",     "302 302"),
+    # Everyone logged in changes their own password (a POST without the passwords changes nothing). A reset by email
+    # only where the site sends email: the world sends none, so every reset page is 404.
+    "password_change":                                ("-",            "login login", "200 200",     "200 200",     "200 200",     "200 200"),
+    "password_change_done":                           ("-",            "login login", "200 405",     "200 405",     "200 405",     "200 405"),
+    "password_reset":                                 ("-",            "404 404",     "404 404",     "404 404",     "404 404",     "404 404"),
+    "password_reset_done":                            ("-",            "404 404",     "404 404",     "404 404",     "404 404",     "404 404"),
+    "password_reset_confirm":                         ("reset link",   "404 404",     "404 404",     "404 404",     "404 404",     "404 404"),
+    "password_reset_complete":                        ("-",            "404 404",     "404 404",     "404 404",     "404 404",     "404 404"),
 
     # The admin: staff only (the chief jury and organisers); the others go to the admin's login. Organisers keep
     # players, teams, seasons and competitions, read the Cup's ties, and with the chief jury lift locked logins;
@@ -384,6 +392,7 @@ def build_world():
         "failure log": in_admin(failure_log),
         "app": {"app_label": "tournaments"},
         "no page": {"url": "no/such/page/"},
+        "reset link": {"uidb64": "MQ", "token": "set-password"},
         "on site": {"content_type_id": ContentType.objects.get_for_model(team_a).pk, "object_id": team_a.pk},
     }
     return SimpleNamespace(sessions=dict(zip(ROLES, map(session_of, people), strict=True)), subjects=subjects)

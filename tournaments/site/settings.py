@@ -133,6 +133,16 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"  # the jury lands on its own page instead (tournaments.pages.views.LoginView)
 LOGOUT_REDIRECT_URL = "home"
 
+# Email (password resets, invitations) only where an SMTP server is configured: without EMAIL_HOST
+# the site sends nothing, offers no password reset, and an invitation's link is only shown.
+EMAIL_HOST = env_str("EMAIL_HOST")
+EMAIL_PORT = int(env_str("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "tarokk@localhost")
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 60 * 60  # a reset or invitation link holds three days
+
 # Hungarian is the association's language: a visitor whose browser asks for nothing else (or for a
 # language the site does not have) reads Hungarian; LocaleMiddleware gives English to a browser that
 # prefers it, and the footer switches with one click (the choice is kept in a cookie).
