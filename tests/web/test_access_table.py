@@ -250,6 +250,20 @@ ACCESS = {
     "public:free_games_xlsx":                         ("season",       "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
 
     # The organisers' competition pages; the jury marks a Grand Prix match and enters free games.
+    # The accounts: organisers only. A POST without data removes the juror's roles (in the users' groups, a table
+    # Django makes itself, which facts() does not compare: no *), deactivates them, shows a new link (which
+    # writes nothing) or lifts the locked login; reactivating an active user changes nothing.
+    "accounts:index":                                 ("-",            "login login", "403 403",     "403 403",     "403 403",     "200 405"),
+    "accounts:invite":                                ("-",            "login login", "403 403",     "403 403",     "403 403",     "200 200"),
+    "accounts:user":                                  ("user",         "login login", "403 403",     "403 403",     "403 403",     "200 405"),
+    "accounts:roles":                                 ("user",         "login login", "403 403",     "403 403",     "403 403",     "405 302"),
+    "accounts:deactivate":                            ("user",         "login login", "403 403",     "403 403",     "403 403",     "405 302*"),
+    "accounts:reactivate":                            ("user",         "login login", "403 403",     "403 403",     "403 403",     "405 302"),
+    "accounts:link":                                  ("user",         "login login", "403 403",     "403 403",     "403 403",     "405 200"),
+    "accounts:unlock":                                ("attempt",      "login login", "403 403",     "403 403",     "403 403",     "405 302*"),
+    # The invited person's page, for anyone with the link; a wrong link sets nothing.
+    "accounts:welcome":                               ("reset link",   "200 200",     "200 200",     "200 200",     "200 200",     "200 200"),
+
     "competitions:index":                             ("-",            "login login", "403 403",     "403 403",     "403 403",     "302 302"),
     "competitions:grand_prix_match":                  ("gp scheduled", "login login", "200 302",     "200 302",     "200 302",     "403 403"),
     "competitions:remove_match":                      ("gp scheduled", "login login", "403 403",     "403 403",     "403 403",     "405 302*"),
@@ -386,8 +400,8 @@ def build_world():
         "variant win": {"pk": variant_win.pk},
         "cup award": {"pk": award.pk},
         "group": in_admin(Group.objects.get(name="Jury")),
-        "user": in_admin(juror),
-        "attempt": in_admin(attempt),
+        "user": in_admin(juror) | {"user_id": juror.pk},
+        "attempt": in_admin(attempt) | {"attempt_id": attempt.pk},
         "access log": in_admin(access_log),
         "failure log": in_admin(failure_log),
         "app": {"app_label": "tournaments"},

@@ -14,11 +14,13 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.decorators import login_required, permission_required
-from django.contrib.auth.models import Permission
+from django.contrib.auth.models import Group, Permission
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import CharField, OuterRef, Q, StringAgg, Subquery, Value
 from django.db.models.functions import Concat
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from .models import Match
 from .refusals import NotAllowed, Refused, match_confirmed, match_submitted
@@ -28,6 +30,7 @@ ENTER = "tournaments.enter_scores"
 CONFIRM = "tournaments.confirm_scores"
 AGREE = "tournaments.agree_private_matches"
 ORGANISE = "tournaments.organise"
+MANAGE_ACCOUNTS = "tournaments.manage_accounts"
 
 JURY = "Jury"
 CHIEF_JURY = "Chief jury"
@@ -42,7 +45,7 @@ UNLOCK_LOGINS = ["axes.view_accessattempt", "axes.delete_accessattempt"]
 ROLE_PERMISSIONS = {
     JURY: ["enter_scores"],
     CHIEF_JURY: ["enter_scores", "confirm_scores", "agree_private_matches"] + UNLOCK_LOGINS,
-    ORGANISER: ["organise"] + [
+    ORGANISER: ["organise", "manage_accounts"] + [
         f"{action}_{model}" for model in ORGANISED_MODELS for action in ("add", "change", "delete", "view")
     ] + UNLOCK_LOGINS,
 }
@@ -81,14 +84,77 @@ def is_organiser(user) -> bool:
 def make_organiser(user) -> None:
     """Add the user to the Organiser group, staff as organisers are (they keep players, teams and
     competitions in the admin), and active."""
-    from django.contrib.auth.models import Group
-
     if not Group.objects.filter(name=ORGANISER).exists():
         ensure_roles(django_apps)
     user.is_staff = True
     user.is_active = True
     user.save()
     user.groups.add(Group.objects.get(name=ORGANISER))
+
+
+# --- accounts: an organiser invites users, sets their roles and deactivates them ---------------------
+
+ROLES = (JURY, CHIEF_JURY, ORGANISER)
+STAFF_ROLES = {CHIEF_JURY, ORGANISER}  # the admin's staff: organisers keep the models, the chief jury lifts locks
+
+
+def roles_of(user) -> list[str]:
+    """The user's roles, in the order of ROLES."""
+    names = {group.name for group in user.groups.all()}
+    return [role for role in ROLES if role in names]
+
+
+def active_organisers():
+    return get_user_model()._default_manager.filter(is_active=True, groups__name=ORGANISER)
+
+
+def _check_may_change(user, by) -> None:
+    if user.is_superuser and not by.is_superuser:
+        raise Refused(_("%(name)s is a superuser: only a superuser changes this account.")
+                      % {"name": user.get_username()}, code="superuser")
+
+
+def _check_keeps_an_organiser(user) -> None:
+    if user.is_active and ORGANISER in roles_of(user) and not active_organisers().exclude(pk=user.pk).exists():
+        raise Refused(_("%(name)s is the last organiser: make someone else an organiser first.")
+                      % {"name": user.get_username()}, code="last_organiser")
+
+
+def set_roles(user, roles, by) -> None:
+    """Give the user exactly ``roles`` (group names among ROLES); staff with an organiser's or the
+    chief jury's role. Never takes the last active organiser's role away."""
+    roles = set(roles)
+    _check_may_change(user, by)
+    if ORGANISER not in roles:
+        _check_keeps_an_organiser(user)
+    with transaction.atomic():
+        user.groups.remove(*Group.objects.filter(name__in=ROLES).exclude(name__in=roles))
+        user.groups.add(*Group.objects.filter(name__in=roles))
+        user.is_staff = user.is_superuser or bool(roles & STAFF_ROLES)
+        user.save(update_fields=["is_staff"])
+
+
+def invite(username, email, role, by):
+    """A new user in ``role`` without a password: they set it from their invitation's link."""
+    users = get_user_model()
+    with transaction.atomic():
+        user = users._default_manager.create_user(username=username, email=email or "")
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+        set_roles(user, {role}, by)
+    return user
+
+
+def set_active(user, active: bool, by) -> None:
+    """Deactivate (the user can no longer log in; their name stays in the matches' history) or
+    reactivate. Nobody deactivates themselves, nor the last organiser."""
+    _check_may_change(user, by)
+    if not active:
+        if user.pk == by.pk:
+            raise Refused(_("You cannot deactivate your own account."), code="self")
+        _check_keeps_an_organiser(user)
+    user.is_active = active
+    user.save(update_fields=["is_active"])
 
 
 # --- the views' decorators: login, then the permission (403 otherwise) --------------------------
@@ -102,6 +168,11 @@ def jury_only(view):
 def organisers_only(view):
     """Login, then the organisers' permission: anyone else gets 403."""
     return login_required(permission_required(ORGANISE, raise_exception=True)(view))
+
+
+def account_managers_only(view):
+    """Login, then the permission to manage accounts (organisers): anyone else gets 403."""
+    return login_required(permission_required(MANAGE_ACCOUNTS, raise_exception=True)(view))
 
 
 def schedulers_only(view):

@@ -21,6 +21,7 @@ urlpatterns = [
     path("jury/workbooks/", include("tournaments.pages.workbooks.urls")),
     path("", include("tournaments.pages.public.urls")),
     path("jury/competitions/", include("tournaments.pages.competitions.urls")),
+    path("organise/accounts/", include("tournaments.pages.accounts.urls")),
     path("register/", include("tournaments.pages.register.urls")),
     path("api/v1/", include("tournaments.pages.api.urls")),
     path("certificates/", include("tournaments.pages.outputs.certificates")),

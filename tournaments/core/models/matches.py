@@ -104,6 +104,7 @@ class Match(PublicData):
             ("confirm_scores", _("Can confirm others' entries and correct confirmed matches (chief jury)")),
             ("agree_private_matches", _("Can agree private and early matches (chief jury)")),
             ("organise", _("Can manage teams, competitions and draws (organiser)")),
+            ("manage_accounts", _("Can invite users, set their roles and deactivate them (organiser)")),
         ]
         constraints = [
             models.CheckConstraint(condition=~Q(team_a=models.F("team_b")), name="match_teams_differ"),

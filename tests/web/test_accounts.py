@@ -1,0 +1,181 @@
+"""The organisers' accounts pages: users with their roles, an invitation by a one-time link that
+sets the invited person's password and is then spent, roles set and removed, deactivation (never
+oneself, never the last organiser), locked logins lifted."""
+
+import re
+
+import pytest
+from axes.models import AccessAttempt
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.urls import reverse
+
+from tests.factories import PASSWORD, make_user
+from tournaments.core.roles import CHIEF_JURY, CONFIRM, ENTER, JURY, ORGANISE, ORGANISER
+
+pytestmark = pytest.mark.django_db
+
+NEW_PASSWORD = "kezdo-tarokk-jelszo-9"
+
+
+@pytest.fixture
+def organiser(client):
+    user = make_user("organiser", username="olga")
+    client.force_login(user)
+    return user
+
+
+def invite(client, username, role, email=""):
+    return client.post(reverse("accounts:invite"), {"username": username, "email": email, "role": role})
+
+
+def link_in(page):
+    return re.search(r'value="(http://testserver/organise/accounts/welcome/[^"]+)"', page.text).group(1)
+
+
+def set_password(link, client):
+    form = client.get(link, follow=True)
+    assert "Set your password" in form.text
+    return client.post(form.redirect_chain[-1][0], {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+                       follow=True)
+
+
+def test_the_header_links_the_accounts_for_organisers_only(client, organiser):
+    assert f'href="{reverse("accounts:index")}"' in client.get(reverse("home")).text
+    client.force_login(make_user("chief"))
+    assert f'href="{reverse("accounts:index")}"' not in client.get(reverse("home")).text
+
+
+def test_the_list_shows_every_user_with_their_roles(client, organiser):
+    make_user("jury", username="janos")
+    make_user("chief", username="kati")
+    page = client.get(reverse("accounts:index"))
+    rows = {re.sub(r"<[^>]+>|\s+", " ", row).split()[0]: row for row in re.findall(r"<tr>(.*?)</tr>", page.text, re.S)}
+    assert "Juror" in rows["janos"] and "Chief juror" in rows["kati"] and "Organiser" in rows["olga"]
+
+
+@pytest.mark.parametrize(("role", "may"), [(JURY, ENTER), (CHIEF_JURY, CONFIRM), (ORGANISER, ORGANISE)])
+def test_an_invited_person_sets_their_password_by_the_link_once_and_logs_in(client, organiser, role, may):
+    page = invite(client, "uj", role)
+    assert page.status_code == 200 and "uj is invited" in page.text
+    link = link_in(page)
+    invited = get_user_model().objects.get(username="uj")
+    assert not invited.has_usable_password()
+
+    visitor = client.__class__()
+    done = set_password(link, visitor)
+    assert done.redirect_chain[-1][0] == reverse("login")
+    assert "Your password is set" in done.text
+    assert visitor.post(reverse("login"), {"username": "uj", "password": NEW_PASSWORD}).status_code == 302
+    assert get_user_model().objects.get(username="uj").has_perm(may)
+
+    # The link is spent.
+    again = client.__class__().get(link, follow=True)
+    assert "This link is spent or too old" in again.text
+
+
+def test_where_email_is_sent_the_invitation_goes_to_the_address(client, organiser, settings):
+    settings.EMAIL_HOST = "smtp.example.org"
+    page = invite(client, "pal", JURY, email="pal@example.org")
+    assert "The link is also sent to pal@example.org" in page.text
+    assert len(mail.outbox) == 1 and mail.outbox[0].to == ["pal@example.org"]
+    assert link_in(page) in mail.outbox[0].body
+
+
+def test_without_email_nothing_is_sent(client, organiser, settings):
+    settings.EMAIL_HOST = ""
+    page = invite(client, "pal", JURY, email="pal@example.org")
+    assert "also sent" not in page.text and mail.outbox == []
+
+
+def test_a_taken_or_bad_name_is_refused_on_its_field(client, organiser):
+    make_user("jury", username="janos")
+    page = invite(client, "Janos", JURY)
+    assert page.status_code == 200 and "Janos is already a user&#x27;s name" in page.text
+    page = invite(client, "két szó", JURY)
+    assert "The user name may hold only letters" in page.text
+    assert not get_user_model().objects.filter(username__in=["Janos", "két szó"]).exists()
+
+
+def test_roles_are_set_and_removed(client, organiser):
+    juror = make_user("jury", username="janos")
+    response = client.post(reverse("accounts:roles", args=[juror.pk]), {"roles": [CHIEF_JURY, ORGANISER]},
+                           follow=True)
+    assert "Roles of janos saved." in response.text
+    juror.refresh_from_db()
+    assert set(juror.groups.values_list("name", flat=True)) == {CHIEF_JURY, ORGANISER} and juror.is_staff
+
+    client.post(reverse("accounts:roles", args=[juror.pk]), {})
+    juror.refresh_from_db()
+    assert not juror.groups.exists() and not juror.is_staff
+
+
+def test_the_last_organiser_keeps_the_role(client, organiser):
+    response = client.post(reverse("accounts:roles", args=[organiser.pk]), {"roles": [JURY]}, follow=True)
+    assert "olga is the last organiser: make someone else an organiser first." in response.text
+    assert organiser.groups.filter(name=ORGANISER).exists()
+
+
+def test_a_user_is_deactivated_and_can_no_longer_log_in(client, organiser):
+    juror = make_user("jury", username="janos")
+    response = client.post(reverse("accounts:deactivate", args=[juror.pk]), follow=True)
+    assert "janos is deactivated" in response.text
+    assert client.__class__().post(reverse("login"), {"username": "janos", "password": PASSWORD}).status_code == 200
+    client.post(reverse("accounts:reactivate", args=[juror.pk]))
+    assert client.__class__().post(reverse("login"), {"username": "janos", "password": PASSWORD}).status_code == 302
+
+
+def test_nobody_deactivates_themselves(client, organiser):
+    response = client.post(reverse("accounts:deactivate", args=[organiser.pk]), follow=True)
+    assert "You cannot deactivate your own account." in response.text
+    organiser.refresh_from_db()
+    assert organiser.is_active
+
+
+def test_a_superuser_does_not_deactivate_the_last_organiser(client, organiser):
+    client.force_login(get_user_model().objects.create_superuser("root", password=PASSWORD))
+    response = client.post(reverse("accounts:deactivate", args=[organiser.pk]), follow=True)
+    assert "olga is the last organiser" in response.text
+    organiser.refresh_from_db()
+    assert organiser.is_active
+
+
+def test_a_deactivated_users_link_no_longer_works(client, organiser):
+    link = link_in(invite(client, "uj", JURY))
+    client.post(reverse("accounts:deactivate", args=[get_user_model().objects.get(username="uj").pk]))
+    assert "This link is spent or too old" in client.__class__().get(link, follow=True).text
+
+
+def test_a_new_link_sets_a_forgotten_password(client, organiser):
+    juror = make_user("jury", username="janos")
+    link = link_in(client.post(reverse("accounts:link", args=[juror.pk])))
+    set_password(link, client.__class__())
+    juror.refresh_from_db()
+    assert juror.check_password(NEW_PASSWORD)
+
+
+def test_a_superuser_is_changed_only_by_a_superuser(client, organiser):
+    root = get_user_model().objects.create_superuser("root", password=PASSWORD)
+    response = client.post(reverse("accounts:deactivate", args=[root.pk]), follow=True)
+    assert "root is a superuser" in response.text
+    root.refresh_from_db()
+    assert root.is_active
+
+
+def test_an_organiser_unlocks_a_locked_login(client, organiser):
+    attempt = AccessAttempt.objects.create(username="chief", ip_address="203.0.113.9", user_agent="x",
+                                           http_accept="*/*", path_info="/accounts/login/", get_data="",
+                                           post_data="", failures_since_start=5)
+    page = client.get(reverse("accounts:index"))
+    assert "203.0.113.9" in page.text
+    response = client.post(reverse("accounts:unlock", args=[attempt.pk]), follow=True)
+    assert "The login of chief from 203.0.113.9 is unlocked." in response.text
+    assert not AccessAttempt.objects.exists()
+
+
+@pytest.mark.parametrize("role", ["jury", "chief"])
+def test_the_jury_cannot_manage_accounts(client, role):
+    client.force_login(make_user(role))
+    assert client.get(reverse("accounts:index")).status_code == 403
+    assert invite(client, "uj", ORGANISER).status_code == 403
+    assert not get_user_model().objects.filter(username="uj").exists()
