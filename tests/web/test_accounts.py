@@ -11,6 +11,7 @@ from django.core import mail
 from django.urls import reverse
 
 from tests.factories import PASSWORD, make_user
+from tests.web.test_hungarian_pages import english_in, page_text
 from tournaments.core.roles import CHIEF_JURY, CONFIRM, ENTER, JURY, ORGANISE, ORGANISER
 
 pytestmark = pytest.mark.django_db
@@ -179,3 +180,25 @@ def test_the_jury_cannot_manage_accounts(client, role):
     assert client.get(reverse("accounts:index")).status_code == 403
     assert invite(client, "uj", ORGANISER).status_code == 403
     assert not get_user_model().objects.filter(username="uj").exists()
+
+
+def test_the_accounts_and_password_pages_read_in_hungarian(client, organiser, settings):
+    settings.LANGUAGE_CODE = "hu"
+    juror = make_user("jury", username="janos")
+    AccessAttempt.objects.create(username="chief", ip_address="203.0.113.9", user_agent="x", http_accept="*/*",
+                                 path_info="/accounts/login/", get_data="", post_data="", failures_since_start=5)
+    pages = {url: client.get(url) for url in [
+        reverse("accounts:index"), reverse("accounts:invite"), reverse("accounts:user", args=[juror.pk]),
+        reverse("password_change")]}
+    pages["link"] = client.post(reverse("accounts:link", args=[juror.pk]))
+    pages["welcome"] = client.__class__().get(link_in(pages["link"]), follow=True)
+    pages["refused"] = invite(client, "janos", JURY)
+    found = {}
+    for url, response in pages.items():
+        assert response.status_code == 200, url
+        words = english_in(page_text(response.text))
+        if words:
+            found[url] = words
+    assert found == {}
+    assert "Zsűritag" in pages[reverse("accounts:index")].text
+    assert "A(z) janos név már foglalt" in pages["refused"].text
