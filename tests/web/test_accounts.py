@@ -3,11 +3,14 @@ sets the invited person's password and is then spent, roles set and removed, dea
 oneself, never the last organiser), locked logins lifted."""
 
 import re
+from io import StringIO
 
 import pytest
 from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.core.management import call_command
+from django.test import Client
 from django.urls import reverse
 
 from tests.factories import PASSWORD, make_user
@@ -63,7 +66,7 @@ def test_an_invited_person_sets_their_password_by_the_link_once_and_logs_in(clie
     invited = get_user_model().objects.get(username="uj")
     assert not invited.has_usable_password()
 
-    visitor = client.__class__()
+    visitor = Client()
     done = set_password(link, visitor)
     assert done.redirect_chain[-1][0] == reverse("login")
     assert "Your password is set" in done.text
@@ -71,7 +74,7 @@ def test_an_invited_person_sets_their_password_by_the_link_once_and_logs_in(clie
     assert get_user_model().objects.get(username="uj").has_perm(may)
 
     # The link is spent.
-    again = client.__class__().get(link, follow=True)
+    again = Client().get(link, follow=True)
     assert "This link is spent or too old" in again.text
 
 
@@ -121,9 +124,9 @@ def test_a_user_is_deactivated_and_can_no_longer_log_in(client, organiser):
     juror = make_user("jury", username="janos")
     response = client.post(reverse("accounts:deactivate", args=[juror.pk]), follow=True)
     assert "janos is deactivated" in response.text
-    assert client.__class__().post(reverse("login"), {"username": "janos", "password": PASSWORD}).status_code == 200
+    assert Client().post(reverse("login"), {"username": "janos", "password": PASSWORD}).status_code == 200
     client.post(reverse("accounts:reactivate", args=[juror.pk]))
-    assert client.__class__().post(reverse("login"), {"username": "janos", "password": PASSWORD}).status_code == 302
+    assert Client().post(reverse("login"), {"username": "janos", "password": PASSWORD}).status_code == 302
 
 
 def test_nobody_deactivates_themselves(client, organiser):
@@ -144,13 +147,13 @@ def test_a_superuser_does_not_deactivate_the_last_organiser(client, organiser):
 def test_a_deactivated_users_link_no_longer_works(client, organiser):
     link = link_in(invite(client, "uj", JURY))
     client.post(reverse("accounts:deactivate", args=[get_user_model().objects.get(username="uj").pk]))
-    assert "This link is spent or too old" in client.__class__().get(link, follow=True).text
+    assert "This link is spent or too old" in Client().get(link, follow=True).text
 
 
 def test_a_new_link_sets_a_forgotten_password(client, organiser):
     juror = make_user("jury", username="janos")
     link = link_in(client.post(reverse("accounts:link", args=[juror.pk])))
-    set_password(link, client.__class__())
+    set_password(link, Client())
     juror.refresh_from_db()
     assert juror.check_password(NEW_PASSWORD)
 
@@ -191,7 +194,7 @@ def test_the_accounts_and_password_pages_read_in_hungarian(client, organiser, se
         reverse("accounts:index"), reverse("accounts:invite"), reverse("accounts:user", args=[juror.pk]),
         reverse("password_change")]}
     pages["link"] = client.post(reverse("accounts:link", args=[juror.pk]))
-    pages["welcome"] = client.__class__().get(link_in(pages["link"]), follow=True)
+    pages["welcome"] = Client().get(link_in(pages["link"]), follow=True)
     pages["refused"] = invite(client, "janos", JURY)
     found = {}
     for url, response in pages.items():
@@ -202,3 +205,21 @@ def test_the_accounts_and_password_pages_read_in_hungarian(client, organiser, se
     assert found == {}
     assert "Zsűritag" in pages[reverse("accounts:index")].text
     assert "A(z) janos név már foglalt" in pages["refused"].text
+
+
+def test_from_an_empty_database_the_first_organiser_invites_the_jury_without_the_admin(monkeypatch):
+    assert not get_user_model().objects.exists()
+    monkeypatch.setenv("ORGANISER_PASSWORD", "elso-szervezo-2026")
+    call_command("createorganiser", "anna", stdout=StringIO())
+    anna = Client()
+    home = anna.post(reverse("login"), {"username": "anna", "password": "elso-szervezo-2026"}, follow=True)
+    assert f'href="{reverse("accounts:index")}"' in home.text
+    links = {name: link_in(invite(anna, name, role)) for name, role in (("jozsi", JURY), ("fanni", CHIEF_JURY))}
+    for name, link in links.items():
+        person = Client()
+        set_password(link, person)
+        landed = person.post(reverse("login"), {"username": name, "password": NEW_PASSWORD}, follow=True)
+        assert landed.redirect_chain[-1][0] == reverse("jury:home")
+    fanni = get_user_model().objects.get(username="fanni")
+    assert fanni.has_perm(CONFIRM) and fanni.is_staff
+    assert not get_user_model().objects.get(username="jozsi").is_staff
