@@ -10,7 +10,9 @@ from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.core.management import call_command
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import PASSWORD, make_user
@@ -223,3 +225,18 @@ def test_from_an_empty_database_the_first_organiser_invites_the_jury_without_the
     fanni = get_user_model().objects.get(username="fanni")
     assert fanni.has_perm(CONFIRM) and fanni.is_staff
     assert not get_user_model().objects.get(username="jozsi").is_staff
+
+
+def test_the_list_costs_the_same_queries_for_three_users_or_thirty(client, organiser):
+    def queries():
+        with CaptureQueriesContext(connection) as seen:
+            assert client.get(reverse("accounts:index")).status_code == 200
+        return len(seen)
+
+    for _ in range(2):
+        make_user("jury")
+    few = queries()
+    for _ in range(27):
+        make_user("chief")
+    # The user and their permissions, the users, their groups, the locked logins (the session is cached).
+    assert queries() == few <= 5
