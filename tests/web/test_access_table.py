@@ -242,7 +242,11 @@ ACCESS = {
     "public:free_games_xlsx":                         ("season",       "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
 
     # The organisers' competition pages; the jury marks a Grand Prix match and enters free games.
-    "competitions:index":                             ("-",            "login login", "403 403",     "403 403",     "403 403",     "302 302"),
+    "competitions:index":                             ("-",            "login login", "403 403",     "403 403",     "403 403",     "200 200"),
+    "competitions:season_new":                        ("-",            "login login", "403 403",     "403 403",     "403 403",     "200 200"),
+    "competitions:season_edit":                       ("season",       "login login", "403 403",     "403 403",     "403 403",     "200 200"),
+    "competitions:competition_new":                   ("season",       "login login", "403 403",     "403 403",     "403 403",     "200 200"),
+    "competitions:competition_edit":                  ("championship", "login login", "403 403",     "403 403",     "403 403",     "200 200"),
     "competitions:grand_prix_match":                  ("gp scheduled", "login login", "200 302",     "200 302",     "200 302",     "403 403"),
     "competitions:remove_match":                      ("gp scheduled", "login login", "403 403",     "403 403",     "403 403",     "405 302*"),
     "competitions:remove_match@confirmed":            ("confirmed",    "login login", "403 403",     "403 403",     "403 403",     "405 302"),

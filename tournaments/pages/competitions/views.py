@@ -108,14 +108,6 @@ def season_admin(request, year):
     })
 
 
-@organisers_only
-def latest_season_admin(request):
-    season = Season.objects.order_by("-year").first()
-    if season is None:
-        return redirect("admin:tournaments_season_add")
-    return redirect("competitions:season_admin", year=season.year)
-
-
 def get_cup(year):
     return get_object_or_404(Competition.objects.select_related("season"), season__year=year,
                              kind=Competition.Kind.CUP)
