@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.core.models import Competition, CupEntry, FreeGame, GrandPrixEntry, Match, Season, Team
+from tournaments.core.models.history import stamp
 from tournaments.core.refusals import Refused
 
 from . import cup, grand_prix
@@ -355,7 +356,13 @@ def check_cup_entry(entry) -> None:
     try:
         cup.check_entry(competition, entry.team, entry.entered_on, other_than=entry.pk)
     except Refused as refused:
-        raise on_field(CupEntry, "entered_on" if refused.code == "R16_early" else "team", refused) from None
+        raise cup_entry_refusal(refused) from None
+
+
+def cup_entry_refusal(refused: Refused) -> Refused:
+    """A refusal of cup.check_entry on the entry's field it is about: the date for an entry before
+    registration opens, the team otherwise."""
+    return on_field(CupEntry, "entered_on" if refused.code == "R16_early" else "team", refused)
 
 
 @transaction.atomic
@@ -364,6 +371,14 @@ def check_cup_entry_removal(entry) -> None:
     competition = locked_competition(entry.competition_id)
     if competition.drawn_at is not None:
         raise Refused({"team": drawn_entries(competition)})
+
+
+@transaction.atomic
+def withdraw_cup_entry(entry, user) -> None:
+    """R16: the entry withdrawn, as check_cup_entry_removal allows, with its history."""
+    check_cup_entry_removal(entry)
+    stamp(entry, user, _("Withdrawn from the Cup"))
+    entry.delete()
 
 
 # --- Grand Prix entries (R17) -----------------------------------------------------------------
