@@ -35,6 +35,14 @@ class RuledForm(forms.ModelForm):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = refusal.messages[0]
 
+    def place_focus(self) -> None:
+        """The page opens on the first field with a problem (or, fresh, on the first field one
+        may change), so that an organiser at the keyboard starts there."""
+        fields = [bound for bound in self if not bound.field.disabled and not bound.is_hidden]
+        target = next((bound for bound in fields if bound.errors), None if self.is_bound else next(iter(fields), None))
+        if target is not None:
+            target.field.widget.attrs["autofocus"] = True
+
     def _post_clean(self):
         super()._post_clean()
         if self.rule is None or self.errors:

@@ -59,6 +59,7 @@ def season_page(request, season):
                 messages.info(request, _("The register follows the new settings: %(count)s change(s).")
                               % {"count": len(differences)})
             return redirect("competitions:season_admin", year=season.year)
+    form.place_focus()
     return render(request, "competitions/season_form.html", {"form": form, "year": shown_year})
 
 
@@ -89,5 +90,6 @@ def competition_page(request, competition, season):
         if form.is_valid():
             messages.success(request, _("Saved: %(competition)s.") % {"competition": competition.name})
             return redirect("competitions:season_admin", year=competition.season.year)
+    form.place_focus()
     return render(request, "competitions/competition_form.html", {
         "form": form, "season": season, "new": competition.pk is None, "shown": shown})
