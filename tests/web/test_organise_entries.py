@@ -116,3 +116,17 @@ def test_a_grand_prix_entrant_with_matches_is_not_withdrawn(organiser):
     message = "R17: Tisza TK has matches in this event; remove its scheduled matches first."
     assert response.context["withdraw_form"].non_field_errors() == [message]
     assert message in response.text
+
+
+@pytest.mark.parametrize("entered", [2, 8])
+def test_the_cup_page_lists_its_entries_in_a_fixed_number_of_queries(organiser, django_assert_num_queries, entered):
+    competition = the_cup()
+    for n in range(entered):
+        cup.enter_team(competition, make_team(f"Team {n:02d}"), on=AUGUST_25)
+    make_team("Not entered")
+    # 1 the user with their permissions, 2 the Cup with its season, 3 the entries with their players,
+    # 4 the teams the entry form offers
+    with django_assert_num_queries(4):
+        response = organiser.get(CUP_PAGE)
+    assert response.status_code == 200
+    assert response.text.count('name="withdraw-team"') == entered
