@@ -181,9 +181,15 @@ def test_a_second_cup_of_a_season_is_refused(organiser):
     make_competition(Competition.Kind.CUP, season=make_season(2025), name="Magyar Kupa 2025", slug="kupa")
     url = reverse("competitions:competition_new", args=[2025])
 
-    response = refused(organiser, url, page_form(organiser, url) | {"kind": "cup", "name": "Kupa", "slug": "k2"})
+    response = refused(organiser, url, page_form(organiser, url) | {"kind": "cup", "name": "Kupa", "slug": "kupa"})
 
-    assert response.context["form"].errors
+    assert errors(response, "kind") == [
+        "Kind: the 2025 season already has Magyar Kupa 2025; a season has one Team Championship, one Hungarian Cup "
+        "and one free-games table; R16."]
+    assert errors(response, "slug") == [
+        "Short name: Magyar Kupa 2025 of the 2025 season already has the short name \"kupa\"; each competition of a "
+        "season has its own."]
+    assert response.context["form"].non_field_errors() == []
     assert 'value="Kupa"' in response.text
 
 

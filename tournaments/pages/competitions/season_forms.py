@@ -86,5 +86,16 @@ class CompetitionForm(RuledForm):
         self.fields["slug"].help_text = _("Part of the competition's addresses; left empty, it is made from "
                                           "the name.")
 
+    def validate_unique(self):
+        """The season's one Championship, Cup and free-games table, and its short names, refused
+        in words on their fields (the database's constraints are the same two)."""
+        try:
+            changes.check_competition_in_season(self.instance)
+        except ValidationError as refused:
+            self._update_errors(refused)
+
+    def validate_constraints(self):
+        """Checked in words by validate_unique."""
+
     def clean_slug(self):
         return self.cleaned_data["slug"] or slugify(self.data.get(self.add_prefix("name"), ""))[:80]
