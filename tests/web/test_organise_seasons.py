@@ -231,3 +231,19 @@ def test_the_cup_takes_no_fewer_teams_than_have_entered(organiser):
     response = refused(organiser, url, page_form(organiser, url) | {"max_teams": 2})
 
     assert errors(response, "max_teams") == ["Most teams: Magyar Kupa 2025 already has 4 entries, more than 2; R16."]
+
+
+def test_a_competition_saved_by_another_organiser_at_the_same_moment_is_told_and_nothing_saved(organiser,
+                                                                                             monkeypatch):
+    make_competition(Competition.Kind.CUP, season=make_season(2025), name="Magyar Kupa 2025", slug="kupa")
+    url = reverse("competitions:competition_new", args=[2025])
+    data = page_form(organiser, url) | {"kind": "cup", "name": "Kupa", "slug": "k2"}
+    from tournaments.core.competitions import changes
+
+    monkeypatch.setattr(changes, "check_competition_in_season", lambda competition: None)  # checked before theirs
+
+    response = refused(organiser, url, data)
+
+    assert response.context["form"].non_field_errors() == [
+        "Another organiser has just saved the same; nothing of yours was saved. Open the page again to see what is "
+        "stored."]

@@ -3,7 +3,7 @@ its competitions, a season and its register settings (R20), each competition and
 (R15-R18), created and changed here as in the admin, by the same rules, with their history."""
 
 from django.contrib import messages
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -42,25 +42,43 @@ def season_edit(request, year):
 def season_page(request, season):
     """A season's year and register settings; a change of those settings re-derives the register
     (R20) in the transaction that saves them, as the admin does."""
-    shown_year = season.year
+    shown_year, new = season.year, season.pk is None
     form = SeasonForm(request.POST if request.method == "POST" else None, instance=season)
-    if form.is_bound:
-        with transaction.atomic():
-            if form.is_valid():
-                new = season.pk is None
-                stamp(form.instance, request.user, _("Season created") if new else _("Season settings changed"))
-                season = form.save()
-                differences = None
-                if not new and set(form.changed_data) & set(REGISTER_SETTINGS):
-                    differences = register.rederive(fix=True)
-        if form.is_valid():
-            messages.success(request, _("Saved: the %(year)s season.") % {"year": season.year})
-            if differences is not None:
-                messages.info(request, _("The register follows the new settings: %(count)s change(s).")
-                              % {"count": len(differences)})
-            return redirect("competitions:season_admin", year=season.year)
+    derived = []
+
+    def rederive(saved):
+        if not new and set(form.changed_data) & set(REGISTER_SETTINGS):
+            derived.append(register.rederive(fix=True))
+
+    reason = _("Season created") if new else _("Season settings changed")
+    if form.is_bound and saved_in_one_go(request, form, reason, then=rederive):
+        messages.success(request, _("Saved: the %(year)s season.") % {"year": form.instance.year})
+        for differences in derived:
+            messages.info(request, _("The register follows the new settings: %(count)s change(s).")
+                          % {"count": len(differences)})
+        return redirect("competitions:season_admin", year=form.instance.year)
     form.place_focus()
     return render(request, "competitions/season_form.html", {"form": form, "year": shown_year})
+
+
+def saved_in_one_go(request, form, reason, then=None) -> bool:
+    """The form checked and saved in one transaction (the rules are asked in the transaction that
+    saves: changes.py), with its history; ``then`` follows in the same transaction. Whether it was
+    saved. A new season or competition saved by another organiser at the same moment is stopped by
+    the database; the form says so and nothing is saved."""
+    try:
+        with transaction.atomic():
+            if not form.is_valid():
+                return False
+            stamp(form.instance, request.user, reason)
+            saved = form.save()
+            if then is not None:
+                then(saved)
+    except IntegrityError:
+        form.add_error(None, _("Another organiser has just saved the same; nothing of yours was saved. Open the "
+                               "page again to see what is stored."))
+        return False
+    return True
 
 
 @organisers_only
@@ -80,16 +98,12 @@ def competition_page(request, competition, season):
     on record (matches, entries, draws, free games) does not allow the change."""
     shown = {"name": competition.name, "slug": competition.slug, "kind": competition.kind,
              "drawn_at": competition.drawn_at, "draw_seed": competition.draw_seed}
+    new = competition.pk is None
     form = CompetitionForm(request.POST if request.method == "POST" else None, instance=competition)
-    if form.is_bound:
-        with transaction.atomic():
-            if form.is_valid():
-                new = competition.pk is None
-                stamp(form.instance, request.user, _("Competition created") if new else _("Competition changed"))
-                competition = form.save()
-        if form.is_valid():
-            messages.success(request, _("Saved: %(competition)s.") % {"competition": competition.name})
-            return redirect("competitions:season_admin", year=competition.season.year)
+    reason = _("Competition created") if new else _("Competition changed")
+    if form.is_bound and saved_in_one_go(request, form, reason):
+        messages.success(request, _("Saved: %(competition)s.") % {"competition": form.instance.name})
+        return redirect("competitions:season_admin", year=form.instance.season.year)
     form.place_focus()
     return render(request, "competitions/competition_form.html", {
-        "form": form, "season": season, "new": competition.pk is None, "shown": shown})
+        "form": form, "season": season, "new": new, "shown": shown})
