@@ -264,7 +264,11 @@ ACCESS = {
     # The invited person's page, for anyone with the link; a wrong link sets nothing.
     "accounts:welcome":                               ("reset link",   "200 200",     "200 200",     "200 200",     "200 200",     "200 200"),
 
-    "competitions:index":                             ("-",            "login login", "403 403",     "403 403",     "403 403",     "302 302"),
+    "competitions:index":                             ("-",            "login login", "403 403",     "403 403",     "403 403",     "200 200"),
+    "competitions:season_new":                        ("-",            "login login", "403 403",     "403 403",     "403 403",     "200 200"),
+    "competitions:season_edit":                       ("season",       "login login", "403 403",     "403 403",     "403 403",     "200 200"),
+    "competitions:competition_new":                   ("season",       "login login", "403 403",     "403 403",     "403 403",     "200 200"),
+    "competitions:competition_edit":                  ("championship", "login login", "403 403",     "403 403",     "403 403",     "200 200"),
     "competitions:grand_prix_match":                  ("gp scheduled", "login login", "200 302",     "200 302",     "200 302",     "403 403"),
     "competitions:remove_match":                      ("gp scheduled", "login login", "403 403",     "403 403",     "403 403",     "405 302*"),
     "competitions:remove_match@confirmed":            ("confirmed",    "login login", "403 403",     "403 403",     "403 403",     "405 302"),

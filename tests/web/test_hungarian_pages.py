@@ -118,8 +118,11 @@ def public_urls(year):
 
 
 def organiser_urls(year):
-    urls = [reverse("jury:new_match"), reverse("competitions:season_admin", args=[year]),
-            reverse("competitions:cup_admin", args=[year])]
+    urls = [reverse("jury:new_match"), reverse("competitions:index"), reverse("competitions:season_new"),
+            reverse("competitions:season_admin", args=[year]), reverse("competitions:season_edit", args=[year]),
+            reverse("competitions:competition_new", args=[year]), reverse("competitions:cup_admin", args=[year])]
+    urls += [reverse("competitions:competition_edit", args=[year, slug])
+             for slug in Competition.objects.filter(season__year=year).values_list("slug", flat=True)]
     urls += [reverse("competitions:grand_prix_admin", args=[year, slug])
              for slug in Competition.objects.filter(kind=Competition.Kind.GRAND_PRIX).values_list("slug", flat=True)]
     team = Team.objects.first()

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.core.models import Competition, CupEntry, FreeGame, GrandPrixEntry, Match, Season, Team
+from tournaments.core.models.history import stamp
 from tournaments.core.refusals import Refused
 
 from . import cup, grand_prix
@@ -227,6 +228,36 @@ def check_competition(competition) -> None:
     refuse_fields(problems)
 
 
+ONE_A_SEASON = (Kind.CHAMPIONSHIP, Kind.CUP, Kind.FREE_GAMES)
+
+
+def check_competition_in_season(competition) -> None:
+    """R15, R16, R18: a season has one Team Championship, one Hungarian Cup and one free-games
+    table (and any number of Grand Prix events); each competition of a season has its own short
+    name, which its addresses carry. The database holds both as constraints; this says them in
+    words, on their fields."""
+    if competition.season_id is None:
+        return
+    others = Competition.objects.filter(season_id=competition.season_id).exclude(pk=competition.pk)
+    season = Season.objects.get(pk=competition.season_id)
+    problems = {}
+    same_kind = others.filter(kind=competition.kind).first() if competition.kind in ONE_A_SEASON else None
+    if same_kind is not None:
+        problems["kind"] = Refused(
+            _("%(field)s: the %(season)s season already has %(competition)s; a season has one Team Championship, "
+              "one Hungarian Cup and one free-games table; %(ruling)s.")
+            % {"field": label(Competition, "kind"), "season": season, "competition": same_kind.name,
+               "ruling": ruling(competition)}, code="one_a_season")
+    same_slug = others.filter(slug=competition.slug).first() if competition.slug else None
+    if same_slug is not None:
+        problems["slug"] = Refused(
+            _("%(field)s: %(competition)s of the %(season)s season already has the short name \"%(slug)s\"; each "
+              "competition of a season has its own.")
+            % {"field": label(Competition, "slug"), "competition": same_slug.name, "season": season,
+               "slug": competition.slug}, code="slug_taken")
+    refuse_fields(problems)
+
+
 def match_limit_refusal(competition, limit) -> Refused | None:
     """R15 (and the event's own ruling elsewhere): a limit under the matches a team has already
     played would make matches on record ones it may not play."""
@@ -355,7 +386,13 @@ def check_cup_entry(entry) -> None:
     try:
         cup.check_entry(competition, entry.team, entry.entered_on, other_than=entry.pk)
     except Refused as refused:
-        raise on_field(CupEntry, "entered_on" if refused.code == "R16_early" else "team", refused) from None
+        raise cup_entry_refusal(refused) from None
+
+
+def cup_entry_refusal(refused: Refused) -> Refused:
+    """A refusal of cup.check_entry on the entry's field it is about: the date for an entry before
+    registration opens, the team otherwise."""
+    return on_field(CupEntry, "entered_on" if refused.code == "R16_early" else "team", refused)
 
 
 @transaction.atomic
@@ -364,6 +401,14 @@ def check_cup_entry_removal(entry) -> None:
     competition = locked_competition(entry.competition_id)
     if competition.drawn_at is not None:
         raise Refused({"team": drawn_entries(competition)})
+
+
+@transaction.atomic
+def withdraw_cup_entry(entry, user) -> None:
+    """R16: the entry withdrawn, as check_cup_entry_removal allows, with its history."""
+    check_cup_entry_removal(entry)
+    stamp(entry, user, _("Withdrawn from the Cup"))
+    entry.delete()
 
 
 # --- Grand Prix entries (R17) -----------------------------------------------------------------

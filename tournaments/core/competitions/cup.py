@@ -20,6 +20,7 @@ from scoring.competitions import (
     new_draw_seed,
 )
 from tournaments.core.models import Competition, CupEntry, CupTie, Match
+from tournaments.core.models.history import stamp
 from tournaments.core.refusals import Refused
 
 LAST_ROUND = CupTie.Round.FINAL
@@ -58,8 +59,9 @@ def check_entry(competition, team, on: datetime.date, *, other_than=None) -> Non
                "R16_full")
 
 
-def enter_team(competition, team, on: datetime.date | None = None) -> CupEntry:
-    """R16: enter a team with its Driver and Catcher (a substitute may never play in the Cup)."""
+def enter_team(competition, team, on: datetime.date | None = None, *, user=None) -> CupEntry:
+    """R16: enter a team with its Driver and Catcher (a substitute may never play in the Cup), on
+    the day given (today by default); ``user`` is named in the entry's history."""
     on = on or timezone.localdate()
     with transaction.atomic():
         # Entries and the draw take this lock, so a 17th entry cannot slip in beside the 16th (no key
@@ -67,7 +69,10 @@ def enter_team(competition, team, on: datetime.date | None = None) -> CupEntry:
         competition = Competition.objects.select_for_update(no_key=True).select_related("season").get(
             pk=competition.pk)
         check_entry(competition, team, on)
-        return CupEntry.objects.create(competition=competition, team=team, entered_on=on)
+        entry = CupEntry(competition=competition, team=team, entered_on=on)
+        stamp(entry, user, _("Entered in the Cup"))
+        entry.save()
+        return entry
 
 
 # --- the draw ----------------------------------------------------------------------------------

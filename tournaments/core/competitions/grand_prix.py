@@ -19,6 +19,7 @@ from scoring.competitions import (
 from scoring.feasts import FEASTS
 from tournaments.core.collation import hungarian_key
 from tournaments.core.models import Announcement, Competition, CupTie, GrandPrixEntry, Match, Team
+from tournaments.core.models.history import stamp
 from tournaments.core.refusals import Refused
 
 from .cup import current_round_tie
@@ -119,12 +120,16 @@ def hold_entrants(event) -> set[int]:
 # --- the organisers: entrants ------------------------------------------------------------------
 
 
-def enter_team(event, team) -> GrandPrixEntry:
-    """R17: a team of the season enters the event (each event has its own entrants)."""
+def enter_team(event, team, *, user=None) -> GrandPrixEntry:
+    """R17: a team of the season enters the event (each event has its own entrants); ``user`` is
+    named in the entry's history."""
     with transaction.atomic():
         event = locked_event(event)
         check_entry(event, team)
-        return GrandPrixEntry.objects.create(competition=event, team=team)
+        entry = GrandPrixEntry(competition=event, team=team)
+        stamp(entry, user, _("Entered in the Grand Prix event"))
+        entry.save()
+        return entry
 
 
 def check_entry(event, team, *, other_than=None) -> None:
@@ -137,13 +142,16 @@ def check_entry(event, team, *, other_than=None) -> None:
         refuse(_("R17: %(team)s has already entered.") % {"team": team}, "R17_twice")
 
 
-def remove_entry(event, team) -> None:
-    """Withdraw an entrant while it has no match in the event (its matches are removed first)."""
+def remove_entry(event, team, *, user=None) -> None:
+    """Withdraw an entrant while it has no match in the event (its matches are removed first);
+    ``user`` is named in the entry's history."""
     with transaction.atomic():
         Team.objects.hold([team.pk])  # a juror's new match of the team checks that it has entered
         event = locked_event(event)
         check_removable(event, team)
-        event.grand_prix_entries.filter(team=team).delete()
+        for entry in event.grand_prix_entries.filter(team=team):
+            stamp(entry, user, _("Withdrawn from the Grand Prix event"))
+            entry.delete()
 
 
 def check_removable(event, team) -> None:

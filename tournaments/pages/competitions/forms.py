@@ -4,6 +4,7 @@ pairings, R17)."""
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.core.competitions import free_games
@@ -145,14 +146,31 @@ class FreeGameForm(FreeGameEntry):
 
 
 class CupEntryForm(forms.Form):
-    """R16: enter a team (with its Driver and Catcher) while registration is open."""
+    """R16: enter a team (with its Driver and Catcher) while registration is open, on the day it
+    entered (today unless given)."""
 
     team = forms.ModelChoiceField(Team.objects.none(), label=_("Team"))
+    entered_on = forms.DateField(label=_("Entered on"), required=False, initial=timezone.localdate,
+                                 widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                                 help_text=_("Today unless another day is given."))
 
     def __init__(self, *args, competition, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = Team.objects.filter(season=competition.season).exclude(
             cup_entries__competition=competition)
+
+    def clean_entered_on(self):
+        return self.cleaned_data["entered_on"] or timezone.localdate()
+
+
+class CupWithdrawForm(forms.Form):
+    """R16: an entered team withdrawn (before the draw)."""
+
+    team = forms.ModelChoiceField(Team.objects.none(), widget=forms.HiddenInput)
+
+    def __init__(self, *args, competition, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = Team.objects.filter(cup_entries__competition=competition)
 
 
 class CupDrawForm(forms.Form):

@@ -1,11 +1,15 @@
 from django.urls import path
 
-from . import views
+from . import seasons, views
 
 app_name = "competitions"
 
 urlpatterns = [
-    path("", views.latest_season_admin, name="index"),
+    path("", seasons.organise_home, name="index"),
+    path("seasons/new/", seasons.season_new, name="season_new"),
+    path("seasons/<int:year>/edit/", seasons.season_edit, name="season_edit"),
+    path("seasons/<int:year>/competitions/new/", seasons.competition_new, name="competition_new"),
+    path("seasons/<int:year>/competitions/<slug:slug>/edit/", seasons.competition_edit, name="competition_edit"),
     path("grand-prix-matches/<int:pk>/", views.grand_prix_match, name="grand_prix_match"),
     path("matches/<int:pk>/remove/", views.remove_match, name="remove_match"),
     path("seasons/<int:year>/", views.season_admin, name="season_admin"),

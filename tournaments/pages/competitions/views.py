@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.core.collation import hungarian
-from tournaments.core.competitions import cup, grand_prix
+from tournaments.core.competitions import changes, cup, grand_prix
 from tournaments.core.competitions.cup import current_round_tie
 from tournaments.core.competitions.free_games import VariantRefused
 from tournaments.core.models import Competition, CupTie, Match, Season
@@ -21,6 +21,7 @@ from tournaments.recording import matches
 from .forms import (
     CupDrawForm,
     CupEntryForm,
+    CupWithdrawForm,
     FreeGameForm,
     GrandPrixDrawForm,
     GrandPrixEntryForm,
@@ -108,14 +109,6 @@ def season_admin(request, year):
     })
 
 
-@organisers_only
-def latest_season_admin(request):
-    season = Season.objects.order_by("-year").first()
-    if season is None:
-        return redirect("admin:tournaments_season_add")
-    return redirect("competitions:season_admin", year=season.year)
-
-
 def get_cup(year):
     return get_object_or_404(Competition.objects.select_related("season"), season__year=year,
                              kind=Competition.Kind.CUP)
@@ -127,6 +120,7 @@ def cup_admin(request, year):
     each tie's three matches and, when a tie's sums are equal, a two-hand tie-breaker."""
     competition = get_cup(year)
     forms_ = {"entry": CupEntryForm(prefix="entry", competition=competition),
+              "withdraw": CupWithdrawForm(prefix="withdraw", competition=competition),
               "draw": CupDrawForm(prefix="draw", competition=competition),
               "tie": TieScheduleForm(prefix="tie", competition=competition)}
     action = request.POST.get("action")
@@ -140,15 +134,32 @@ def cup_admin(request, year):
     return render(request, "competitions/cup_admin.html", {
         "competition": competition, "season": competition.season,
         "entries": competition.cup_entries.select_related("team__driver", "team__catcher"),
-        "entry_form": forms_["entry"], "draw_form": forms_["draw"], "tie_form": forms_["tie"],
-        "refused_forms": [forms_[name] for name in ("entry", "draw") if forms_[name].errors],
+        "entry_form": forms_["entry"], "withdraw_form": forms_["withdraw"], "draw_form": forms_["draw"],
+        "tie_form": forms_["tie"],
+        "refused_forms": [forms_[name] for name in ("entry", "withdraw", "draw") if forms_[name].errors],
         "rounds": [(round_, date, [view for view in views if view.tie.team_a_id and view.tie.team_b_id])
                    for round_, date, views in rounds],
     })
 
 
+def enter_cup_team(competition, data, user):
+    """R16: the team entered on its day, a refusal on the field it is about."""
+    try:
+        cup.enter_team(competition, data["team"], data["entered_on"], user=user)
+    except Refused as refused:
+        raise changes.cup_entry_refusal(refused) from None
+
+
+def withdraw_cup_team(competition, data, user):
+    """R16: the team's entry withdrawn before the draw; refused after it, on the entry."""
+    entry = competition.cup_entries.filter(team=data["team"]).first()
+    if entry is not None:
+        changes.withdraw_cup_entry(entry, user)
+
+
 CUP_ACTIONS = {
-    "enter": ("entry", lambda competition, data, user: cup.enter_team(competition, data["team"])),
+    "enter": ("entry", enter_cup_team),
+    "withdraw": ("withdraw", withdraw_cup_team),
     "draw": ("draw", lambda competition, data, user: cup.make_draw(
         competition, seed=data["seed"] or None, pairs=data["pairs"])),
     "schedule": ("tie", lambda competition, data, user: matches.schedule_tie_matches(
@@ -193,8 +204,8 @@ def grand_prix_admin(request, year, slug):
 
 
 GRAND_PRIX_ACTIONS = {
-    "enter": ("entry", lambda event, data, user: grand_prix.enter_team(event, data["team"])),
-    "withdraw": ("withdraw", lambda event, data, user: grand_prix.remove_entry(event, data["team"])),
+    "enter": ("entry", lambda event, data, user: grand_prix.enter_team(event, data["team"], user=user)),
+    "withdraw": ("withdraw", lambda event, data, user: grand_prix.remove_entry(event, data["team"], user=user)),
     "draw": ("draw", lambda event, data, user: matches.draw_grand_prix_pairings(
         event, seed=data["seed"] or None, played_on=data["played_on"], place=data["place"], user=user)),
     "pairs": ("pairs", lambda event, data, user: matches.add_grand_prix_pairs(
