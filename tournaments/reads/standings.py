@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.competitions import TieBreak
 from tournaments.core.competitions import championship as championship_rules
@@ -213,3 +214,70 @@ def bracket_grid(rounds) -> list[list[BracketCell]]:
         for view in views:
             grid[view.tie.slot * span].append(BracketCell(round_, view, span))
     return grid
+
+
+@dataclass(frozen=True)
+class CupTieRow:
+    """R16: one tie of the bracket as a spreadsheet line, from the same tie views the bracket page
+    and its PDF lay out: the round and its date, the two teams, their sums, each match's scores,
+    each tie-breaker's two-hand sums and the tie's state in words."""
+
+    round: str
+    date: object  # the round's date (a datetime.date), or None
+    team_a: str
+    team_b: str
+    sum_a: int | None
+    sum_b: int | None
+    matches: str
+    tie_breakers: str
+    state: str
+
+
+@dataclass(frozen=True)
+class CupEntryRow:
+    number: int
+    team: str
+    players: str
+
+
+def tie_state_text(view) -> str:
+    """The tie's state in the words of public/_tie_state.html."""
+    tie = view.tie
+    if tie.winner_id and view.is_final:
+        return _("Decided: %(team)s wins the Cup") % {"team": tie.winner}
+    if tie.winner_id:
+        return _("Decided: %(team)s goes through") % {"team": tie.winner}
+    stage = view.stage
+    if stage == "not_started":
+        return _("Not started")
+    if stage == "in_progress":
+        left = view.state.matches_left
+        return ngettext("%(left)s match to play", "%(left)s matches to play", left) % {"left": left}
+    if stage == "play_off_needed":
+        return _("Equal sums: tie-breaker needed")
+    if stage == "play_off_in_progress":
+        return _("Tie-breaker in progress")
+    return ""
+
+
+def cup_tie_rows(cup_standing) -> list[CupTieRow]:
+    """The bracket's ties round by round (``cup_standing``: what cup() gives)."""
+    rows = []
+    for round_, day, views in cup_standing.rounds:
+        for view in views:
+            tie = view.tie
+            played = bool(view.state.matches)
+            team_b = str(tie.team_b) if tie.team_b else (_("bye") if tie.team_a and tie.winner_id else "?")
+            rows.append(CupTieRow(
+                str(round_.label), day, str(tie.team_a) if tie.team_a else "?", team_b,
+                view.state.sums[0] if played else None, view.state.sums[1] if played else None,
+                " · ".join(f"{scores[0]} : {scores[1]}" for _match, scores, _sums in view.regular_lines),
+                " · ".join(f"{a} : {b}" for _match, (a, b) in view.play_off_lines),
+                tie_state_text(view)))
+    return rows
+
+
+def cup_entry_rows(cup_standing) -> list[CupEntryRow]:
+    """Before the draw: the entries, each with its Driver and Catcher (no substitute plays in the Cup)."""
+    return [CupEntryRow(number, entry.team.name, f"{entry.team.driver}, {entry.team.catcher}")
+            for number, entry in enumerate(cup_standing.entries, start=1)]
