@@ -185,11 +185,12 @@ class Cup:
     entries: list
 
 
-def cup(competition) -> Cup:
-    """Queries: ties with their teams, their matches; before the draw, the entries with their players."""
+def cup(competition, all_entries=False) -> Cup:
+    """Queries: ties with their teams, their matches; before the draw (or, with ``all_entries``,
+    also after it), the entries with their players."""
     rounds = cup_rules.bracket(competition)
     entries = (list(competition.cup_entries.select_related("team__driver", "team__catcher"))
-               if competition.drawn_at is None else [])
+               if competition.drawn_at is None or all_entries else [])
     return Cup(rounds, cup_rules.final_standing(cup_rules.ties_of(rounds)), entries)
 
 

@@ -52,7 +52,9 @@ SCHEMAS = {
                 "matches": array(ref("TieMatch")), "sums": obj({"a": INT, "b": INT}),
                 "play_offs": array(ref("PlayOff")), "winner": ref("Team", True)}),
     "CupRound": obj({"round": INT, "name": TEXT, "date": DATE, "ties": array(ref("Tie"))}),
-    "Cup": obj({"season": INT, "name": TEXT, "drawn": BOOL, "entries": array(ref("Team")),
+    "Cup": obj({"season": INT, "name": TEXT, "drawn": BOOL,
+                "entries": array(ref("Team")) | {
+                    "description": "Every team entered, in the order they entered, before and after the draw"},
                 "rounds": array(ref("CupRound")),
                 "standing": obj({"winner": ref("Team", True), "runner_up": ref("Team", True),
                                  "bronze": array(ref("Team"))})}),

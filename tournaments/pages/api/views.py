@@ -102,10 +102,11 @@ def championship(request, year):
 @api_view
 def cup(request, year):
     """R16: every tie with its teams, matches, sums, play-offs, state and winner, and the final
-    standing. Queries: season, the Cup, its ties, their confirmed matches (before the draw: entries)."""
+    standing, and the teams entered (before and after the draw). Queries: season, the Cup, its ties,
+    their confirmed matches, the entries."""
     found = get_season(year)
     competition = get_competition(found, Competition.Kind.CUP)
-    bracket = standings.cup(competition)
+    bracket = standings.cup(competition, all_entries=True)
     standing = bracket.standing
     return {
         "season": found.year, "name": competition.name, "drawn": competition.drawn_at is not None,
