@@ -176,7 +176,7 @@ ACCESS = {
     # The jury's pages: the anonymous visitor logs in, an organiser is refused (except scheduling a match). Only the
     # juror who submitted a match withdraws it; only the chief jury, who did not enter it, confirms or sends it back.
     "jury:home":                                      ("-",            "login login", "200 405",     "200 405",     "200 405",     "302 405"),
-    "jury:matches":                                   ("-",            "login login", "200 405",     "200 405",     "200 405",     "403 403"),
+    "jury:matches":                                   ("-",            "login login", "200 405",     "200 405",     "200 405",     "200 405"),
     "jury:new_match":                                 ("-",            "login login", "200 422",     "200 422",     "200 422",     "200 422"),
     "jury:match":                                     ("in entry",     "login login", "200 302",     "200 302",     "200 302",     "403 403"),
     "jury:match@scheduled":                           ("scheduled",    "login login", "200 302",     "200 302",     "200 302",     "403 403"),
