@@ -19,6 +19,7 @@ from tournaments.core.competitions import free_games as free_game_rules
 from tournaments.core.competitions import grand_prix as grand_prix_rules
 from tournaments.core.feast_names import FEAST_NAMES
 from tournaments.core.models import Competition, Match, Season
+from tournaments.reads.names import name_text, shared_names, team_members
 from tournaments.reads.register import national_register
 
 
@@ -30,11 +31,18 @@ def get_competition(season, kind, **lookup):
     return get_object_or_404(Competition.objects.select_related("season"), season=season, kind=kind, **lookup)
 
 
-def players_text(team):
-    names = f"{team.driver}, {team.catcher}"
+def players_text(team, shared=frozenset()):
+    """The team's players as text; a name in ``shared`` (borne by another player in the same
+    table) carries its membership number."""
+    names = f"{name_text(team.driver, shared)}, {name_text(team.catcher, shared)}"
     if team.substitute_id:
-        names += " " + _("(substitute: %(name)s)") % {"name": team.substitute}
+        names += " " + _("(substitute: %(name)s)") % {"name": name_text(team.substitute, shared)}
     return names
+
+
+def cup_players_text(team, shared=frozenset()):
+    """R16: a Cup team's Driver and Catcher (no substitute plays in the Cup)."""
+    return f"{name_text(team.driver, shared)}, {name_text(team.catcher, shared)}"
 
 
 def trophy_name(feast_id):
@@ -80,16 +88,17 @@ class Championship:
     competition: Competition | None = None
 
 
-def championship_row(row, team) -> ChampionshipRow:
-    return ChampionshipRow(row.place, team.name, players_text(team), row.played, row.total, row.average, row.best,
-                           team.pk)
+def championship_row(row, team, shared=frozenset()) -> ChampionshipRow:
+    return ChampionshipRow(row.place, team.name, players_text(team, shared), row.played, row.total, row.average,
+                           row.best, team.pk)
 
 
 def championship(season) -> Championship:
     """R15: the season table as the page and the copies show it. Queries: teams with players,
     counted match scores, the Championship (its name and limit)."""
     ranked = championship_rules.standings(season)
-    rows = [championship_row(row, team) for row, team in ranked]
+    shared = shared_names(team_members(team for _row, team in ranked))
+    rows = [championship_row(row, team, shared) for row, team in ranked]
     competition = championship_rules.championship_of(season)
     title = competition.name if competition else _("Team Championship %(year)s") % {"year": season.year}
     limit = competition.match_limit if competition else championship_rules.DEFAULT_MATCH_LIMIT
@@ -120,12 +129,14 @@ class GrandPrixRow:
 def grand_prix(event) -> list[GrandPrixRow]:
     """R17 results with the tie-break that separated each team from the one above. Queries:
     entrants, confirmed match sums, trophies won."""
-    return [grand_prix_row(row, team) for row, team in grand_prix_rules.results(event)]
+    ranked = grand_prix_rules.results(event)
+    shared = shared_names(team_members(team for _row, team in ranked))
+    return [grand_prix_row(row, team, shared) for row, team in ranked]
 
 
-def grand_prix_row(row, team) -> GrandPrixRow:
-    return GrandPrixRow(row.place, team.name, players_text(team), row.matches_played, row.total, row.best_match,
-                        trophy_names(row.trophy_order), tie_break_text(row.tie_break), team.pk,
+def grand_prix_row(row, team, shared=frozenset()) -> GrandPrixRow:
+    return GrandPrixRow(row.place, team.name, players_text(team, shared), row.matches_played, row.total,
+                        row.best_match, trophy_names(row.trophy_order), tie_break_text(row.tie_break), team.pk,
                         tuple(row.trophy_order), row.tie_break)
 
 
@@ -155,7 +166,8 @@ class FreeGameRow:
 def free_games(competition) -> list[FreeGameRow]:
     """R18: the year's table. Queries: scores, players."""
     rows, _winners = free_game_rules.year_table(competition)
-    return [FreeGameRow(row.place, player.name, row.games, row.points) for row, player in rows]
+    shared = shared_names(player for _row, player in rows)
+    return [FreeGameRow(row.place, name_text(player, shared), row.games, row.points) for row, player in rows]
 
 
 @dataclass(frozen=True)
@@ -171,9 +183,11 @@ class RegisterRow:
 def trophy_register() -> list[RegisterRow]:
     """R20: the national register, its cups as their thresholds. Three queries (see
     tournaments.reads.register.national_register)."""
-    return [RegisterRow(row.place, row.player.name, row.points, row.trophy_count,
+    rows = national_register()
+    shared = shared_names(row.player for row in rows)
+    return [RegisterRow(row.place, name_text(row.player, shared), row.points, row.trophy_count,
                         str(row.best_trophy_name), ", ".join(map(str, row.cups)))
-            for row in national_register()]
+            for row in rows]
 
 
 @dataclass(frozen=True)
@@ -183,6 +197,12 @@ class Cup:
     rounds: list
     standing: cup_rules.Standing
     entries: list
+    entry_shared: frozenset = frozenset()  # names two entered players share: shown with the number
+
+    @property
+    def entry_lines(self):
+        """(entry, its Driver and Catcher as text, told apart by number where two share a name)."""
+        return [(entry, cup_players_text(entry.team, self.entry_shared)) for entry in self.entries]
 
 
 def cup(competition, all_entries=False) -> Cup:
@@ -191,7 +211,8 @@ def cup(competition, all_entries=False) -> Cup:
     rounds = cup_rules.bracket(competition)
     entries = (list(competition.cup_entries.select_related("team__driver", "team__catcher"))
                if competition.drawn_at is None or all_entries else [])
-    return Cup(rounds, cup_rules.final_standing(cup_rules.ties_of(rounds)), entries)
+    shared = shared_names(player for entry in entries for player in (entry.team.driver, entry.team.catcher))
+    return Cup(rounds, cup_rules.final_standing(cup_rules.ties_of(rounds)), entries, shared)
 
 
 @dataclass(frozen=True)
@@ -280,5 +301,5 @@ def cup_tie_rows(cup_standing) -> list[CupTieRow]:
 
 def cup_entry_rows(cup_standing) -> list[CupEntryRow]:
     """Before the draw: the entries, each with its Driver and Catcher (no substitute plays in the Cup)."""
-    return [CupEntryRow(number, entry.team.name, f"{entry.team.driver}, {entry.team.catcher}")
-            for number, entry in enumerate(cup_standing.entries, start=1)]
+    return [CupEntryRow(number, entry.team.name, players)
+            for number, (entry, players) in enumerate(cup_standing.entry_lines, start=1)]

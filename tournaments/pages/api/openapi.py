@@ -32,7 +32,9 @@ BOOL = {"type": "boolean"}
 
 SCHEMAS = {
     "Team": obj({"id": INT, "name": TEXT, "url": URL}),
-    "Player": obj({"id": INT, "name": TEXT}),
+    "Player": obj({"id": INT, "name": TEXT, "membership_number": {
+        "type": "string",
+        "description": "The association's membership number: it tells apart players who share a name"}}),
     "Feast": obj({"id": TEXT, "name": TEXT}),
     "Competition": obj({"id": INT, "kind": {"enum": ["championship", "cup", "grand_prix", "free_games"]},
                         "name": TEXT, "slug": TEXT, "starts": DATE_OR_NULL, "place": TEXT, "url": URL}),

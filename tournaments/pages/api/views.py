@@ -35,7 +35,8 @@ def team_ref(request, season, team_id, name):
 
 
 def player_ref(player):
-    return None if player is None else {"id": player.pk, "name": player.name}
+    return None if player is None else {"id": player.pk, "name": player.name,
+                                        "membership_number": player.membership_number}
 
 
 def feast_ref(feast_id):

@@ -18,9 +18,10 @@ from django.views.decorators.http import require_safe
 from tournaments.core.competitions import cup as cup_rules
 from tournaments.core.competitions import grand_prix as grand_prix_rules
 from tournaments.core.feast_names import FEAST_NAMES
-from tournaments.core.models import Competition, CupAward
+from tournaments.core.models import Competition, CupAward, Player
 from tournaments.pages.outputs import pdf
 from tournaments.reads import standings
+from tournaments.reads.names import name_text
 from tournaments.reads.standings import get_competition, get_season
 
 DEFAULT_LANGUAGE = "hu"
@@ -84,7 +85,13 @@ def members_of(team):
 
 def cup_members_of(team):
     """R16: a Cup team is its Driver and Catcher; no substitute plays in the Cup, none is named."""
-    return f"{team.driver}, {team.catcher}"
+    return standings.cup_players_text(team)
+
+
+def recipient_name(player):
+    """The player's name, with the membership number when another player bears the same name."""
+    shared = Player.objects.filter(name=player.name).exclude(pk=player.pk).exists()
+    return name_text(player, frozenset([player.name]) if shared else frozenset())
 
 
 def cup_result_line(standing, team):
@@ -114,7 +121,7 @@ def cup_award(request, pk):
             "trophy": FEAST_NAMES[trophy.trophy], "date": certificate_date(trophy.won_on)}]
     if trophy.competition is not None:
         details.append(trophy.competition.name)
-    return Certificate(_("Trophy cup"), award.player.name, _("National trophy register"), details,
+    return Certificate(_("Trophy cup"), recipient_name(award.player), _("National trophy register"), details,
                        file_name=f"trophy-cup-{award.pk}")
 
 
