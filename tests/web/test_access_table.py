@@ -184,7 +184,7 @@ ACCESS = {
     # The jury's pages: the anonymous visitor logs in, an organiser is refused (except scheduling a match). Only the
     # juror who submitted a match withdraws it; only the chief jury, who did not enter it, confirms or sends it back.
     "jury:home":                                      ("-",            "login login", "200 405",     "200 405",     "200 405",     "302 405"),
-    "jury:matches":                                   ("-",            "login login", "200 405",     "200 405",     "200 405",     "403 403"),
+    "jury:matches":                                   ("-",            "login login", "200 405",     "200 405",     "200 405",     "200 405"),
     "jury:new_match":                                 ("-",            "login login", "200 422",     "200 422",     "200 422",     "200 422"),
     "jury:match":                                     ("in entry",     "login login", "200 302",     "200 302",     "200 302",     "403 403"),
     "jury:match@scheduled":                           ("scheduled",    "login login", "200 302",     "200 302",     "200 302",     "403 403"),
@@ -245,6 +245,7 @@ ACCESS = {
     "public:championship_pdf":                        ("season",       "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
     "public:championship_xlsx":                       ("season",       "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
     "public:cup_pdf":                                 ("season",       "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
+    "public:cup_xlsx":                                ("season",      "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
     "public:grand_prix_pdf":                          ("gp",           "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
     "public:grand_prix_xlsx":                         ("gp",           "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
     "public:free_games_xlsx":                         ("season",       "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),

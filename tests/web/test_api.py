@@ -230,12 +230,22 @@ def test_before_the_draw_the_cup_lists_its_entries(client):
     assert data["rounds"] == [] and data["standing"] == {"winner": None, "runner_up": None, "bronze": []}
 
 
+def test_after_the_draw_the_cup_still_lists_its_entries(client):
+    cup = drawn_cup(4)
+    entered = [entry.team.name for entry in cup.cup_entries.select_related("team")]
+    data = answer(client, "/seasons/{year}/cup/", "/seasons/2025/cup/")
+    assert data["drawn"] is True and [team["name"] for team in data["entries"]] == entered
+    assert len(entered) == 4
+    description = get(client, "/openapi.json").json()["components"]["schemas"]["Cup"]["properties"]["entries"]
+    assert "after the draw" in description["description"]
+
+
 @pytest.mark.parametrize("count", [4, 16])
 def test_the_cup_query_count_does_not_grow(client, django_assert_num_queries, count):
     cup = drawn_cup(count)
     play_tie(cup.cup_ties.order_by("round", "slot").first())
-    # 1 season, 2 the Cup, 3 its ties with teams, 4 their matches
-    with django_assert_num_queries(4 + 1):  # and the public data version
+    # 1 season, 2 the Cup, 3 its ties with teams, 4 their matches, 5 the entries with their players
+    with django_assert_num_queries(5 + 1):  # and the public data version
         response = get(client, "/seasons/2025/cup/")
     assert response.status_code == 200
 

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.factories import make_team
+from tests.factories import make_player, make_team
 from tests.web.test_outputs import (
     assert_pdf,
     best_match_tie,
@@ -17,12 +17,20 @@ from tests.web.test_outputs import (
     trophy_register,
 )
 from tournaments.core import register
-from tournaments.core.models import CupAward, CupTie
+from tournaments.core.models import CupAward, CupTie, Team
 from tournaments.pages.outputs import pdf
 
 pytestmark = pytest.mark.django_db
 
 A4_POINTS = (595, 842)
+
+
+HUNGARIAN_MONTHS = ("január", "február", "március", "április", "május", "június", "július", "augusztus",
+                    "szeptember", "október", "november", "december")
+
+
+def hungarian_date(day):
+    return f"{day.year}. {HUNGARIAN_MONTHS[day.month - 1]} {day.day}."
 
 
 def read(response):
@@ -46,7 +54,8 @@ def test_a_cup_award_names_the_player_the_cup_the_date_and_the_trophy(client):
 
     assert "Oklevél" in text and "Trófeakupa" in text
     assert award.player.name in text
-    assert f"{award.threshold} trófeapont" in text and award.awarded_on.isoformat() in text
+    assert f"{award.threshold} trófeapont" in text and hungarian_date(award.awarded_on) in text
+    assert award.awarded_on.isoformat() not in text
     assert "Royal" in text  # the trophy that reached it
 
 
@@ -118,7 +127,7 @@ def test_a_grand_prix_podium_place_has_a_certificate(client):
     for row in rows:
         text = read(client.get(reverse("certificates:grand_prix", args=[2025, "szeged", row["team_id"]])))
         assert f"{row['place']}. helyezés" in text and row["team"] in text
-        assert "Nagydíj Szeged" in text and "2025-06-14, Szeged" in text
+        assert "Nagydíj Szeged" in text and "2025. június 14., Szeged" in text and "2025-06-14" not in text
 
 
 def test_the_pages_link_their_certificates(client):
@@ -165,3 +174,67 @@ def test_the_register_pages_link_the_cups_certificates(client):
     award = CupAward.objects.first()
     for url in (reverse("register:awards"), reverse("register:player", args=[award.player_id])):
         assert reverse("certificates:cup_award", args=[award.pk]) in client.get(url).content.decode()
+
+
+def played_cup():
+    cup = drawn_cup(4)
+    for tie in cup.cup_ties.filter(round=CupTie.Round.SEMI_FINAL):
+        play_tie(tie)
+    return cup, play_tie(cup.cup_ties.get(round=CupTie.Round.FINAL))
+
+
+def test_a_cup_certificate_names_no_substitute(client):
+    cup, final = played_cup()
+    winner = Team.objects.get(pk=final.winner_id)
+    winner.substitute = make_player("Kis Béla")
+    winner.save()
+
+    text = read(client.get(reverse("certificates:cup", args=[2025, winner.pk])))
+
+    assert winner.driver.name in text and winner.catcher.name in text
+    assert "Kis Béla" not in text and "cserejátékos" not in text
+
+
+def test_the_cup_finals_certificates_say_who_won_the_cup(client):
+    cup, final = played_cup()
+    runner_up = final.team_a if final.winner == final.team_b else final.team_b
+
+    winner_text = read(client.get(reverse("certificates:cup", args=[2025, final.winner_id])))
+    runner_up_text = read(client.get(reverse("certificates:cup", args=[2025, runner_up.pk])))
+
+    assert f"A Kupát megnyerte, a döntőben legyőzte: {runner_up.name}" in winner_text
+    assert f"a Kupát a(z) {final.winner.name} nyerte" in runner_up_text
+    assert "továbbjut" not in winner_text + runner_up_text
+    english = read(client.get(reverse("certificates:cup", args=[2025, runner_up.pk]), {"language": "en"}))
+    assert f"the Cup was won by {final.winner.name}" in english and "goes through" not in english
+
+
+def test_every_certificate_is_dated_in_its_language_with_room_to_sign(client, frozen_today):
+    trophy_register(1)
+    award = CupAward.objects.get()
+    url = reverse("certificates:cup_award", args=[award.pk])
+
+    text = read(client.get(url))
+    english = read(client.get(url, {"language": "en"}))
+
+    assert f"Kelt: {hungarian_date(frozen_today)}" in text and frozen_today.isoformat() not in text
+    assert "A szövetség elnöke" in text and "A főzsűri vezetője" in text and "aláírás" in text
+    assert f"Issued on {frozen_today.day} {frozen_today:%B} {frozen_today.year}" in english
+    assert "President of the association" in english and "Chief of the jury" in english
+
+
+def test_the_signature_lines_stand_below_a_space_to_sign(client):
+    """The signature lines sit at the foot of the page, well below the last line of the text."""
+    trophy_register(1)
+    award = CupAward.objects.get()
+    reader = PdfReader(io.BytesIO(client.get(reverse("certificates:cup_award", args=[award.pk])).content))
+    heights = {}
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            heights.setdefault(text.strip(), tm[4] * cm[1] + tm[5] * cm[3] + cm[5])  # up the page
+
+    reader.pages[0].extract_text(visitor_text=visit)
+    role = next(y for text, y in heights.items() if "elnöke" in text)
+    trophy_line = next(y for text, y in heights.items() if "trófeapont" in text)
+    assert trophy_line - role > 60  # points: over 2 cm of room between the text and the signatures

@@ -518,6 +518,9 @@ def test_the_organisers_schedule_a_ties_matches_and_its_tie_breaker_on_their_pag
     assert response.status_code == 302
     assert list(tie.matches.values_list("played_on", "place", "state")) == [
         (datetime.date(2025, 11, 29), "Pécs", Match.State.SCHEDULED)] * 3
+    page = client.get(url).text
+    for match in tie.matches.all():  # each of the tie's matches links its match
+        assert f'href="{reverse("jury:particulars", args=[match.pk])}"' in page
     for match, records in zip(tie.matches.order_by("id"), (edge_to_a(), edge_to_b(), level()), strict=True):
         recorded(match, records)  # equal sums after the three matches
     page = client.get(url).text

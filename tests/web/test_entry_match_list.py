@@ -99,3 +99,29 @@ def test_the_pages_keep_the_filters(jury_client, season_matches, monkeypatch):
     assert older in first
     second = jury_client.get(reverse("jury:matches"), {**query, "page": 2})
     assert listed(second) == [("2025-03-01", "Championship")]
+
+
+def test_organisers_read_the_match_list_and_open_each_match_at_its_particulars(client, season_matches):
+    client.force_login(make_user("organiser"))
+    response = client.get(reverse("jury:matches"))
+    assert response.status_code == 200
+    assert len(listed(response)) == 4
+    page = response.content.decode()
+    for match in response.context["page"]:
+        assert f'href="{reverse("jury:particulars", args=[match.pk])}"' in page
+        assert f'href="{reverse("jury:match", args=[match.pk])}"' not in page
+        particulars = client.get(reverse("jury:particulars", args=[match.pk]))
+        assert particulars.status_code == 200
+        assert f'href="{reverse("jury:matches")}"' in particulars.content.decode()  # and back to the list
+
+
+def test_a_juror_opens_each_listed_match_at_its_entry_page(jury_client, season_matches):
+    response = jury_client.get(reverse("jury:matches"))
+    page = response.content.decode()
+    for match in response.context["page"]:
+        assert f'href="{reverse("jury:match", args=[match.pk])}"' in page
+
+
+def test_a_visitor_with_no_role_is_refused_the_match_list(client):
+    client.force_login(make_user())
+    assert client.get(reverse("jury:matches")).status_code == 403

@@ -290,6 +290,8 @@ def test_the_organisers_page_enters_teams_and_draws_the_pairings(client):
     assert event.matches.filter(played_on=datetime.date(2025, 5, 11), place="Tata").count() == 6
     page = client.get(url).text
     assert page.count("3 / 3") == 4 and "Draw the pairings</button>" not in page
+    for match in event.matches.all():  # each pairing links its match
+        assert f'href="{reverse("jury:particulars", args=[match.pk])}"' in page
 
 
 def test_a_team_entered_while_the_pairings_are_drawn_stops_the_draw_in_words(client, monkeypatch):

@@ -18,6 +18,7 @@ from tests.factories import (
     make_user,
 )
 from tests.web.test_outputs import printed  # noqa: F401 (a fixture)
+from tournaments.core.models import Competition
 from tournaments.recording import matches
 
 pytestmark = pytest.mark.django_db
@@ -83,12 +84,14 @@ def test_the_home_keeps_its_query_count(client, season_now, django_assert_num_qu
     for _ in range(2):
         make_match(competition=season_now, played_on=today())
     # 1 the user with their permissions (the session comes from the cache), 2 this week's
-    # matches, 3 those awaiting confirmation, 4 the juror's own (their typing included).
-    with django_assert_num_queries(4):
+    # matches, 3 those awaiting confirmation, 4 the scheduled matches that may need the chief
+    # jury's agreement (R15), 5 their seasons' annual meetings, 6 the juror's own (their typing
+    # included), 7 the year whose free games the jury enters.
+    with django_assert_num_queries(7):
         first = client.get(reverse("jury:home"))
     for _ in range(4):
         make_match(competition=season_now, played_on=today(), hand_records=eight_hand_records())
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(7):
         again = client.get(reverse("jury:home"), {"team": ""})
     assert first.status_code == again.status_code == 200
 
@@ -121,3 +124,32 @@ def test_the_filled_sheet_of_a_confirmed_match_has_every_line_and_the_confirmati
     assert "pheasant A.d I won" in text and "Pheasant" in text and "Consolation" in text
     assert "Match score: 88 : 93 (hand sums 704 : 746)." in text
     assert f"Confirmed by {match.confirmed_by}" in text
+
+
+def test_the_chief_jurys_home_lists_the_matches_awaiting_its_agreement(client, season_now):
+    kings, owls, bears = (make_team(name, season=season_now.season) for name in ("Kings", "Owls", "Bears"))
+    later = today() + datetime.timedelta(days=3)
+    private = make_match(kings, owls, season_now, played_on=later, played_publicly=False)
+    public = make_match(owls, bears, season_now, played_on=later)
+    agreed = make_match(bears, kings, season_now, played_on=later, played_publicly=False)
+    chief = make_user("chief")
+    matches.agree_match(agreed, chief)
+
+    client.force_login(chief)
+    page = client.get(reverse("jury:home")).content.decode()
+
+    section = page.split("Awaiting your agreement (R15)")[1].split("</section>")[0]
+    assert f'href="/jury/matches/{private.pk}/"' in section
+    assert f'href="/jury/matches/{public.pk}/"' not in section
+    assert f'href="/jury/matches/{agreed.pk}/"' not in section
+    client.force_login(make_user("jury"))
+    assert "Awaiting your agreement" not in client.get(reverse("jury:home")).content.decode()
+
+
+def test_the_jury_home_links_free_games_and_variant_trophies_entry(client):
+    free_games = make_competition(Competition.Kind.FREE_GAMES, season=make_season(today().year))
+    client.force_login(make_user("jury"))
+    page = client.get(reverse("jury:home")).content.decode()
+    assert reverse("competitions:free_game_new", args=[free_games.season.year]) in page
+    assert reverse("register:enter_variant") in page
+    assert client.get(reverse("competitions:free_game_new", args=[free_games.season.year])).status_code == 200

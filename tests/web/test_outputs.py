@@ -539,3 +539,85 @@ def test_a_sheet_name_keeps_to_what_excel_allows():
     title = sheets.sheet_title("Grand Prix [Szeged]: 2025/06, a name longer than Excel takes")
 
     assert title.startswith("Grand Prix  Szeged   2025 06") and len(title) <= 31
+
+
+def overflowing_text(box, cell=None):
+    """The texts that run past the right edge of their table cell (cut off when printed)."""
+    if isinstance(box, boxes.TableCellBox):
+        cell = box
+    if isinstance(box, boxes.TextBox) and cell is not None:
+        if box.position_x + box.width > cell.content_box_x() + cell.width + 0.5:
+            yield box.text
+    for child in getattr(box, "children", None) or ():
+        yield from overflowing_text(child, cell)
+
+
+def test_the_cup_pdf_prints_long_names_whole(client, monkeypatch):
+    """A long team name wraps inside its tie; it is never cut short."""
+    cup = drawn_cup(16)
+    tie = CupTie.objects.filter(competition=cup).select_related("team_a").order_by("round", "slot").first()
+    long_name = "Szegedi Királyi Tarokkozók Baráti Köre Egyesület"
+    tie.team_a.name = long_name
+    tie.team_a.save()
+    documents, lay_out = [], pdf.document
+    monkeypatch.setattr(pdf, "document", lambda *args: documents.append(lay_out(*args)) or documents[-1])
+
+    client.get(reverse("public:cup_pdf", args=[2025]))
+
+    (page,) = documents[0].pages
+    assert long_name in " ".join(text_boxes(page._page_box))
+    assert list(overflowing_text(page._page_box)) == []
+
+
+def test_the_cup_spreadsheet_has_a_line_a_tie_from_the_brackets_rows(client):
+    cup = drawn_cup(4)
+    semi_finals = list(cup.cup_ties.filter(round=CupTie.Round.SEMI_FINAL).order_by("slot"))
+    for tie in semi_finals:
+        play_tie(tie)
+    final = play_tie(cup.cup_ties.get(round=CupTie.Round.FINAL))
+    page = client.get(reverse("public:cup", args=[2025]))
+    assert reverse("public:cup_xlsx", args=[2025]) in page.content.decode()
+
+    rows = sheet_rows(client.get(reverse("public:cup_xlsx", args=[2025])), "magyar-kupa-2025.xlsx")
+
+    assert rows[0] == ["Round", "Date", "Team A", "Team B", "Sum A", "Sum B", "Match scores", "Tie-breakers",
+                       "State"]
+    tie = CupTie.objects.select_related("team_a", "team_b", "winner").get(pk=semi_finals[0].pk)
+    assert rows[1] == ["Semi-final", datetime.datetime(2025, 11, 30), tie.team_a.name, tie.team_b.name, 264, 279,
+                       "88 : 93 · 88 : 93 · 88 : 93", None, f"Decided: {tie.winner} goes through"]
+    assert len(rows) == 4
+    assert rows[3][0] == "Final" and rows[3][-1] == f"Decided: {final.winner} wins the Cup"
+
+
+def test_the_cup_spreadsheet_keeps_a_formula_like_name_as_text(client):
+    cup = drawn_cup(2)
+    tie = CupTie.objects.select_related("team_a").get(competition=cup)
+    tie.team_a.name = '=HYPERLINK("http://example.com","Click")'
+    tie.team_a.save()
+
+    sheet = open_sheet(client.get(reverse("public:cup_xlsx", args=[2025])))
+
+    cell = sheet["C2"]
+    assert cell.value == tie.team_a.name and cell.data_type == "s" and cell.quotePrefix
+
+
+def test_before_the_draw_the_cup_spreadsheet_lists_the_entries_without_substitutes(client):
+    season = make_season()
+    cup = make_competition(Competition.Kind.CUP, season=season, name="Magyar Kupa 2025")
+    kings = make_team("Kings", season=season, substitute=True)
+    enter_team(cup, kings, on=datetime.date(2025, 8, 25))
+
+    rows = sheet_rows(client.get(reverse("public:cup_xlsx", args=[2025])), "magyar-kupa-2025.xlsx")
+
+    assert rows == [["No.", "Team", "Players"], [1, "Kings", f"{kings.driver}, {kings.catcher}"]]
+
+
+@pytest.mark.parametrize("count", [4, 8])
+def test_the_cup_spreadsheet_query_count_does_not_grow(client, django_assert_num_queries, count):
+    cup = drawn_cup(count)
+    for tie in cup.cup_ties.filter(team_a__isnull=False, team_b__isnull=False):
+        play_tie(tie)
+    # 1 season, 2 the Cup, 3 its ties with their teams, 4 their matches
+    with django_assert_num_queries(4 + 1):  # and the public data version
+        response = client.get(reverse("public:cup_xlsx", args=[2025]))
+    assert response.status_code == 200

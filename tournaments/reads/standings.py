@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.competitions import TieBreak
 from tournaments.core.competitions import championship as championship_rules
@@ -18,6 +19,7 @@ from tournaments.core.competitions import free_games as free_game_rules
 from tournaments.core.competitions import grand_prix as grand_prix_rules
 from tournaments.core.feast_names import FEAST_NAMES
 from tournaments.core.models import Competition, Match, Season
+from tournaments.reads.names import name_text, shared_names, team_members
 from tournaments.reads.register import national_register
 
 
@@ -29,11 +31,18 @@ def get_competition(season, kind, **lookup):
     return get_object_or_404(Competition.objects.select_related("season"), season=season, kind=kind, **lookup)
 
 
-def players_text(team):
-    names = f"{team.driver}, {team.catcher}"
+def players_text(team, shared=frozenset()):
+    """The team's players as text; a name in ``shared`` (borne by another player in the same
+    table) carries its membership number."""
+    names = f"{name_text(team.driver, shared)}, {name_text(team.catcher, shared)}"
     if team.substitute_id:
-        names += " " + _("(substitute: %(name)s)") % {"name": team.substitute}
+        names += " " + _("(substitute: %(name)s)") % {"name": name_text(team.substitute, shared)}
     return names
+
+
+def cup_players_text(team, shared=frozenset()):
+    """R16: a Cup team's Driver and Catcher (no substitute plays in the Cup)."""
+    return f"{name_text(team.driver, shared)}, {name_text(team.catcher, shared)}"
 
 
 def trophy_name(feast_id):
@@ -79,16 +88,17 @@ class Championship:
     competition: Competition | None = None
 
 
-def championship_row(row, team) -> ChampionshipRow:
-    return ChampionshipRow(row.place, team.name, players_text(team), row.played, row.total, row.average, row.best,
-                           team.pk)
+def championship_row(row, team, shared=frozenset()) -> ChampionshipRow:
+    return ChampionshipRow(row.place, team.name, players_text(team, shared), row.played, row.total, row.average,
+                           row.best, team.pk)
 
 
 def championship(season) -> Championship:
     """R15: the season table as the page and the copies show it. Queries: teams with players,
     counted match scores, the Championship (its name and limit)."""
     ranked = championship_rules.standings(season)
-    rows = [championship_row(row, team) for row, team in ranked]
+    shared = shared_names(team_members(team for _row, team in ranked))
+    rows = [championship_row(row, team, shared) for row, team in ranked]
     competition = championship_rules.championship_of(season)
     title = competition.name if competition else _("Team Championship %(year)s") % {"year": season.year}
     limit = competition.match_limit if competition else championship_rules.DEFAULT_MATCH_LIMIT
@@ -119,12 +129,14 @@ class GrandPrixRow:
 def grand_prix(event) -> list[GrandPrixRow]:
     """R17 results with the tie-break that separated each team from the one above. Queries:
     entrants, confirmed match sums, trophies won."""
-    return [grand_prix_row(row, team) for row, team in grand_prix_rules.results(event)]
+    ranked = grand_prix_rules.results(event)
+    shared = shared_names(team_members(team for _row, team in ranked))
+    return [grand_prix_row(row, team, shared) for row, team in ranked]
 
 
-def grand_prix_row(row, team) -> GrandPrixRow:
-    return GrandPrixRow(row.place, team.name, players_text(team), row.matches_played, row.total, row.best_match,
-                        trophy_names(row.trophy_order), tie_break_text(row.tie_break), team.pk,
+def grand_prix_row(row, team, shared=frozenset()) -> GrandPrixRow:
+    return GrandPrixRow(row.place, team.name, players_text(team, shared), row.matches_played, row.total,
+                        row.best_match, trophy_names(row.trophy_order), tie_break_text(row.tie_break), team.pk,
                         tuple(row.trophy_order), row.tie_break)
 
 
@@ -154,7 +166,8 @@ class FreeGameRow:
 def free_games(competition) -> list[FreeGameRow]:
     """R18: the year's table. Queries: scores, players."""
     rows, _winners = free_game_rules.year_table(competition)
-    return [FreeGameRow(row.place, player.name, row.games, row.points) for row, player in rows]
+    shared = shared_names(player for _row, player in rows)
+    return [FreeGameRow(row.place, name_text(player, shared), row.games, row.points) for row, player in rows]
 
 
 @dataclass(frozen=True)
@@ -170,9 +183,11 @@ class RegisterRow:
 def trophy_register() -> list[RegisterRow]:
     """R20: the national register, its cups as their thresholds. Three queries (see
     tournaments.reads.register.national_register)."""
-    return [RegisterRow(row.place, row.player.name, row.points, row.trophy_count,
+    rows = national_register()
+    shared = shared_names(row.player for row in rows)
+    return [RegisterRow(row.place, name_text(row.player, shared), row.points, row.trophy_count,
                         str(row.best_trophy_name), ", ".join(map(str, row.cups)))
-            for row in national_register()]
+            for row in rows]
 
 
 @dataclass(frozen=True)
@@ -182,14 +197,22 @@ class Cup:
     rounds: list
     standing: cup_rules.Standing
     entries: list
+    entry_shared: frozenset = frozenset()  # names two entered players share: shown with the number
+
+    @property
+    def entry_lines(self):
+        """(entry, its Driver and Catcher as text, told apart by number where two share a name)."""
+        return [(entry, cup_players_text(entry.team, self.entry_shared)) for entry in self.entries]
 
 
-def cup(competition) -> Cup:
-    """Queries: ties with their teams, their matches; before the draw, the entries with their players."""
+def cup(competition, all_entries=False) -> Cup:
+    """Queries: ties with their teams, their matches; before the draw (or, with ``all_entries``,
+    also after it), the entries with their players."""
     rounds = cup_rules.bracket(competition)
     entries = (list(competition.cup_entries.select_related("team__driver", "team__catcher"))
-               if competition.drawn_at is None else [])
-    return Cup(rounds, cup_rules.final_standing(cup_rules.ties_of(rounds)), entries)
+               if competition.drawn_at is None or all_entries else [])
+    shared = shared_names(player for entry in entries for player in (entry.team.driver, entry.team.catcher))
+    return Cup(rounds, cup_rules.final_standing(cup_rules.ties_of(rounds)), entries, shared)
 
 
 @dataclass(frozen=True)
@@ -213,3 +236,70 @@ def bracket_grid(rounds) -> list[list[BracketCell]]:
         for view in views:
             grid[view.tie.slot * span].append(BracketCell(round_, view, span))
     return grid
+
+
+@dataclass(frozen=True)
+class CupTieRow:
+    """R16: one tie of the bracket as a spreadsheet line, from the same tie views the bracket page
+    and its PDF lay out: the round and its date, the two teams, their sums, each match's scores,
+    each tie-breaker's two-hand sums and the tie's state in words."""
+
+    round: str
+    date: object  # the round's date (a datetime.date), or None
+    team_a: str
+    team_b: str
+    sum_a: int | None
+    sum_b: int | None
+    matches: str
+    tie_breakers: str
+    state: str
+
+
+@dataclass(frozen=True)
+class CupEntryRow:
+    number: int
+    team: str
+    players: str
+
+
+def tie_state_text(view) -> str:
+    """The tie's state in the words of public/_tie_state.html."""
+    tie = view.tie
+    if tie.winner_id and view.is_final:
+        return _("Decided: %(team)s wins the Cup") % {"team": tie.winner}
+    if tie.winner_id:
+        return _("Decided: %(team)s goes through") % {"team": tie.winner}
+    stage = view.stage
+    if stage == "not_started":
+        return _("Not started")
+    if stage == "in_progress":
+        left = view.state.matches_left
+        return ngettext("%(left)s match to play", "%(left)s matches to play", left) % {"left": left}
+    if stage == "play_off_needed":
+        return _("Equal sums: tie-breaker needed")
+    if stage == "play_off_in_progress":
+        return _("Tie-breaker in progress")
+    return ""
+
+
+def cup_tie_rows(cup_standing) -> list[CupTieRow]:
+    """The bracket's ties round by round (``cup_standing``: what cup() gives)."""
+    rows = []
+    for round_, day, views in cup_standing.rounds:
+        for view in views:
+            tie = view.tie
+            played = bool(view.state.matches)
+            team_b = str(tie.team_b) if tie.team_b else (_("bye") if tie.team_a and tie.winner_id else "?")
+            rows.append(CupTieRow(
+                str(round_.label), day, str(tie.team_a) if tie.team_a else "?", team_b,
+                view.state.sums[0] if played else None, view.state.sums[1] if played else None,
+                " · ".join(f"{scores[0]} : {scores[1]}" for _match, scores, _sums in view.regular_lines),
+                " · ".join(f"{a} : {b}" for _match, (a, b) in view.play_off_lines),
+                tie_state_text(view)))
+    return rows
+
+
+def cup_entry_rows(cup_standing) -> list[CupEntryRow]:
+    """Before the draw: the entries, each with its Driver and Catcher (no substitute plays in the Cup)."""
+    return [CupEntryRow(number, entry.team.name, players)
+            for number, (entry, players) in enumerate(cup_standing.entry_lines, start=1)]

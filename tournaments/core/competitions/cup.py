@@ -266,6 +266,11 @@ class TieView:
     def stage(self):
         return self.state.stage.value
 
+    @property
+    def is_final(self):
+        """The last round's tie: its winner takes the Cup rather than going through."""
+        return self.tie.round == LAST_ROUND
+
     def _confirmed(self, kind):
         return [m for m in self.matches
                 if m.state == Match.State.CONFIRMED and m.score_a is not None and m.kind == kind]

@@ -32,7 +32,9 @@ BOOL = {"type": "boolean"}
 
 SCHEMAS = {
     "Team": obj({"id": INT, "name": TEXT, "url": URL}),
-    "Player": obj({"id": INT, "name": TEXT}),
+    "Player": obj({"id": INT, "name": TEXT, "membership_number": {
+        "type": "string",
+        "description": "The association's membership number: it tells apart players who share a name"}}),
     "Feast": obj({"id": TEXT, "name": TEXT}),
     "Competition": obj({"id": INT, "kind": {"enum": ["championship", "cup", "grand_prix", "free_games"]},
                         "name": TEXT, "slug": TEXT, "starts": DATE_OR_NULL, "place": TEXT, "url": URL}),
@@ -52,7 +54,9 @@ SCHEMAS = {
                 "matches": array(ref("TieMatch")), "sums": obj({"a": INT, "b": INT}),
                 "play_offs": array(ref("PlayOff")), "winner": ref("Team", True)}),
     "CupRound": obj({"round": INT, "name": TEXT, "date": DATE, "ties": array(ref("Tie"))}),
-    "Cup": obj({"season": INT, "name": TEXT, "drawn": BOOL, "entries": array(ref("Team")),
+    "Cup": obj({"season": INT, "name": TEXT, "drawn": BOOL,
+                "entries": array(ref("Team")) | {
+                    "description": "Every team entered, in the order they entered, before and after the draw"},
                 "rounds": array(ref("CupRound")),
                 "standing": obj({"winner": ref("Team", True), "runner_up": ref("Team", True),
                                  "bronze": array(ref("Team"))})}),

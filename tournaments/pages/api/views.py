@@ -35,7 +35,8 @@ def team_ref(request, season, team_id, name):
 
 
 def player_ref(player):
-    return None if player is None else {"id": player.pk, "name": player.name}
+    return None if player is None else {"id": player.pk, "name": player.name,
+                                        "membership_number": player.membership_number}
 
 
 def feast_ref(feast_id):
@@ -102,10 +103,11 @@ def championship(request, year):
 @api_view
 def cup(request, year):
     """R16: every tie with its teams, matches, sums, play-offs, state and winner, and the final
-    standing. Queries: season, the Cup, its ties, their confirmed matches (before the draw: entries)."""
+    standing, and the teams entered (before and after the draw). Queries: season, the Cup, its ties,
+    their confirmed matches, the entries."""
     found = get_season(year)
     competition = get_competition(found, Competition.Kind.CUP)
-    bracket = standings.cup(competition)
+    bracket = standings.cup(competition, all_entries=True)
     standing = bracket.standing
     return {
         "season": found.year, "name": competition.name, "drawn": competition.drawn_at is not None,

@@ -5,8 +5,9 @@ import datetime
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from tournaments.core.models import HandDraft, Match
-from tournaments.core.roles import CONFIRM
+from tournaments.core.competitions import championship
+from tournaments.core.models import Competition, HandDraft, Match
+from tournaments.core.roles import AGREE, CONFIRM
 
 LIST_LENGTH = 20
 
@@ -16,8 +17,31 @@ def _matches():
             .annotate(hands_saved=Count("hands", distinct=True)).order_by("played_on", "id"))
 
 
+def awaiting_agreement(today) -> list:
+    """R15: the matches still to be played that need the chief jury's agreement and have not got
+    it (played privately, or before the annual meeting), soonest first, each with its reasons.
+    Two queries: the unagreed scheduled matches counting for the Championship, their seasons'
+    annual meetings (only when there are any)."""
+    counted = Q(competition__kind=Competition.Kind.CHAMPIONSHIP) | Q(
+        competition__kind=Competition.Kind.GRAND_PRIX, counts_for_championship=True)
+    candidates = list(_matches().filter(counted, state=Match.State.SCHEDULED, jury_agreed_by__isnull=True,
+                                        played_on__gte=today))
+    if not candidates:
+        return []
+    meetings = championship.annual_meetings({match.competition.season_id for match in candidates})
+    found = []
+    for match in candidates:
+        meeting = meetings.get(match.competition.season_id) or championship.default_annual_meeting(
+            match.competition.season)
+        match.agreement_reasons = championship.agreement_reasons(match, meeting)
+        if match.agreement_reasons:
+            found.append(match)
+    return found[:LIST_LENGTH]
+
+
 def sections(user, team_query: str = "") -> dict:
-    """Today's matches, the rest of this week's, those awaiting this juror's confirmation, those
+    """Today's matches, the rest of this week's, those awaiting this juror's confirmation (and, for
+    the chief jury, its agreement, R15), those
     being entered by this juror (or with hands typed by them not stored yet), and a team search."""
     today = timezone.localdate()
     monday = today - datetime.timedelta(days=today.weekday())
@@ -27,6 +51,7 @@ def sections(user, team_query: str = "") -> dict:
     awaiting = []
     if user.has_perm(CONFIRM):
         awaiting = list(_matches().filter(state=Match.State.ENTERED).exclude(entered_by=user)[:LIST_LENGTH])
+    to_agree = awaiting_agreement(today) if user.has_perm(AGREE) else []
     typed = HandDraft.objects.filter(user=user, purpose=HandDraft.Purpose.ENTRY).values("match_id")
     own = list(_matches().filter(
         Q(state__in=(Match.State.IN_ENTRY, Match.State.RETURNED), entered_by=user) | Q(pk__in=typed))
@@ -36,9 +61,12 @@ def sections(user, team_query: str = "") -> dict:
     if team_query:
         found = list(_matches().filter(Q(team_a__name__icontains=team_query) | Q(team_b__name__icontains=team_query))
                      .order_by("-played_on", "id")[:LIST_LENGTH])
+    free_games_year = (Competition.objects.filter(kind=Competition.Kind.FREE_GAMES, season__year__lte=today.year)
+                       .order_by("-season__year").values_list("season__year", flat=True).first())
     return {
+        "free_games_year": free_games_year,
         "today": [match for match in week if match.played_on == today],
         "this_week": [match for match in week if match.played_on != today],
-        "awaiting": awaiting, "own": own, "found": found, "team_query": team_query,
+        "awaiting": awaiting, "to_agree": to_agree, "own": own, "found": found, "team_query": team_query,
         "today_date": today,
     }

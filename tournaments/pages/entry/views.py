@@ -15,6 +15,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -69,18 +70,22 @@ def stored_hands(match):
 # --- the match list --------------------------------------------------------------------------
 
 
-@jury_only
+@schedulers_only
 @require_safe
 def match_list(request):
+    """The jury's match list, also read by the organisers, who schedule matches: a juror opens a
+    match's entry page, an organiser its particulars."""
     filters = MatchFilterForm(request.GET or None)
     matches = (Match.objects.with_teams().select_related("entered_by", "jury_agreed_by")
                .annotate(hands_saved=Count("hands")).order_by("-played_on", "-id"))
     page = Paginator(filters.filter(matches), MATCHES_A_PAGE).get_page(request.GET.get("page"))
     meetings = championship.annual_meetings({match.competition.season_id for match in page})
+    opens = "jury:match" if request.user.has_perm(ENTER) else "jury:particulars"
     for match in page:
         meeting = meetings.get(match.competition.season_id) or championship.default_annual_meeting(
             match.competition.season)
         match.agreement_needed = bool(championship.agreement_reasons(match, meeting))
+        match.opened_at = reverse(opens, args=[match.pk])
     return render(request, "jury/match_list.html", {
         "page": page, "filters": filters, "states": Match.State.choices,
         "state": filters.cleaned_data.get("state") if filters.is_bound else "",

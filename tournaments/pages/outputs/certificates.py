@@ -18,9 +18,10 @@ from django.views.decorators.http import require_safe
 from tournaments.core.competitions import cup as cup_rules
 from tournaments.core.competitions import grand_prix as grand_prix_rules
 from tournaments.core.feast_names import FEAST_NAMES
-from tournaments.core.models import Competition, CupAward
+from tournaments.core.models import Competition, CupAward, Player
 from tournaments.pages.outputs import pdf
 from tournaments.reads import standings
+from tournaments.reads.names import name_text
 from tournaments.reads.standings import get_competition, get_season
 
 DEFAULT_LANGUAGE = "hu"
@@ -45,9 +46,17 @@ def language_of(request):
     return asked if asked in dict(settings.LANGUAGES) else DEFAULT_LANGUAGE
 
 
+def certificate_date(day) -> str:
+    """A day as a certificate writes it, in its language: "2026. március 12." in Hungarian (the
+    language's own date format), "12 March 2026" in English, never ISO."""
+    if translation.get_language() == "hu":
+        return date_format(day)
+    return date_format(day, "j F Y")
+
+
 def issued_today() -> str:
-    """Today as a certificate is dated: "2026. december 1." in Hungarian, "1 December 2026" else."""
-    return date_format(timezone.localdate(), "Y. F j." if translation.get_language() == "hu" else "j F Y")
+    """Today as a certificate is dated."""
+    return certificate_date(timezone.localdate())
 
 
 def render(request, certificate):
@@ -74,6 +83,28 @@ def members_of(team):
     return standings.players_text(team)
 
 
+def cup_members_of(team):
+    """R16: a Cup team is its Driver and Catcher; no substitute plays in the Cup, none is named."""
+    return standings.cup_players_text(team)
+
+
+def recipient_name(player):
+    """The player's name, with the membership number when another player bears the same name."""
+    shared = Player.objects.filter(name=player.name).exclude(pk=player.pk).exists()
+    return name_text(player, frozenset([player.name]) if shared else frozenset())
+
+
+def cup_result_line(standing, team):
+    """What the Cup's final (or a semi-final) made of the team, naming who won the Cup."""
+    if team == standing.winner:
+        return _("Won the Cup, beating %(team)s in the final") % {"team": standing.runner_up}
+    if team == standing.runner_up:
+        return _("Lost the final; the Cup was won by %(team)s") % {"team": standing.winner}
+    if standing.winner is not None:
+        return _("Semi-finalist; the Cup was won by %(team)s") % {"team": standing.winner}
+    return _("Semi-finalist")
+
+
 def place_honour(place):
     return _("Place %(place)s") % {"place": place}
 
@@ -85,12 +116,12 @@ def cup_award(request, pk):
                               withdrawn_on__isnull=True)
     trophy = award.reached_by
     details = [_("%(points)s trophy points reached on %(date)s") % {
-        "points": award.threshold, "date": award.awarded_on.isoformat()},
+        "points": award.threshold, "date": certificate_date(award.awarded_on)},
         _("The trophy that reached it: %(trophy)s, won on %(date)s") % {
-            "trophy": FEAST_NAMES[trophy.trophy], "date": trophy.won_on.isoformat()}]
+            "trophy": FEAST_NAMES[trophy.trophy], "date": certificate_date(trophy.won_on)}]
     if trophy.competition is not None:
         details.append(trophy.competition.name)
-    return Certificate(_("Trophy cup"), award.player.name, _("National trophy register"), details,
+    return Certificate(_("Trophy cup"), recipient_name(award.player), _("National trophy register"), details,
                        file_name=f"trophy-cup-{award.pk}")
 
 
@@ -119,8 +150,9 @@ def cup(request, year, team_id):
     if found is None:
         raise Http404
     team, honour = found
+    details = [cup_result_line(standing, team)]
     team = type(team).objects.with_players().get(pk=team.pk)
-    return Certificate(honour, team.name, competition.name, [], members_of(team),
+    return Certificate(honour, team.name, competition.name, details, cup_members_of(team),
                        file_name=f"cup-{year}-{team_id}")
 
 
@@ -134,7 +166,7 @@ def grand_prix(request, year, slug, team_id):
     if found is None:
         raise Http404
     row, team = found
-    where = ", ".join(part for part in (event.starts.isoformat() if event.starts else "", event.place) if part)
+    where = ", ".join(part for part in (certificate_date(event.starts) if event.starts else "", event.place) if part)
     details = [where] if where else []
     details.append(_("%(total)s points, best match %(best)s") % {"total": row.total, "best": row.best_match})
     return Certificate(place_honour(row.place), team.name, event.name, details, members_of(team),

@@ -50,6 +50,12 @@ TROPHY_REGISTER = [
     Column(_("Place"), "place"), Column(_("Player"), "player"), Column(_("Trophy points"), "points"),
     Column(_("Trophies"), "trophies"), Column(_("Highest-ranking trophy"), "best_trophy"), Column(_("Cups"), "cups"),
 ]
+CUP = [
+    Column(_("Round"), "round"), Column(_("Date"), "date", "yyyy-mm-dd"), Column(_("Team A"), "team_a"),
+    Column(_("Team B"), "team_b"), Column(_("Sum A"), "sum_a"), Column(_("Sum B"), "sum_b"),
+    Column(_("Match scores"), "matches"), Column(_("Tie-breakers"), "tie_breakers"), Column(_("State"), "state"),
+]
+CUP_ENTRIES = [Column(_("No."), "number"), Column(_("Team"), "team"), Column(_("Players"), "players")]
 
 
 def sheet_title(title) -> str:

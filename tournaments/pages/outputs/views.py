@@ -41,6 +41,18 @@ def cup_pdf(request, year):
 
 
 @require_safe
+def cup_xlsx(request, year):
+    """R16: the bracket a tie a line, from the rows the bracket page and its PDF lay out (before the
+    draw: the entries). Queries: season, the Cup, its ties with teams, their matches (before the
+    draw: the entries)."""
+    competition = get_competition(get_season(year), Competition.Kind.CUP)
+    cup = standings.cup(competition)
+    if competition.drawn_at is None:
+        return sheets.response(competition.name, sheets.CUP_ENTRIES, standings.cup_entry_rows(cup))
+    return sheets.response(competition.name, sheets.CUP, standings.cup_tie_rows(cup))
+
+
+@require_safe
 def grand_prix_pdf(request, year, slug):
     """R17. Queries: season, event, entrants, confirmed match sums, trophies won, the pairings."""
     season = get_season(year)

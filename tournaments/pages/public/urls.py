@@ -24,6 +24,7 @@ urlpatterns = [
     path("seasons/<int:year>/championship.pdf", outputs.championship_pdf, name="championship_pdf"),
     path("seasons/<int:year>/championship.xlsx", outputs.championship_xlsx, name="championship_xlsx"),
     path("seasons/<int:year>/cup.pdf", outputs.cup_pdf, name="cup_pdf"),
+    path("seasons/<int:year>/cup.xlsx", outputs.cup_xlsx, name="cup_xlsx"),
     path("seasons/<int:year>/grand-prix/<slug:slug>.pdf", outputs.grand_prix_pdf, name="grand_prix_pdf"),
     path("seasons/<int:year>/grand-prix/<slug:slug>.xlsx", outputs.grand_prix_xlsx, name="grand_prix_xlsx"),
     path("seasons/<int:year>/free-games.xlsx", outputs.free_games_xlsx, name="free_games_xlsx"),

@@ -190,7 +190,7 @@ def cup(request, year):
     bracket = standings.cup(competition)
     return render(request, "public/cup.html", {
         "season": season, "competition": competition, "rounds": bracket.rounds, "standing": bracket.standing,
-        "entries": bracket.entries,
+        "entries": bracket.entries, "shared_names": bracket.entry_shared,
     })
 
 
