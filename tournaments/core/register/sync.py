@@ -287,8 +287,9 @@ def _match_lines(match, credits, existing, players):
 
 
 def rederive(fix=False):
-    """Re-derive the register and the cups from the confirmed hands (R20); jury entries of
-    variants are kept as they are. Returns one line per difference; with fix=True repairs them.
+    """Re-derive the register and the cups from the confirmed hands (R20); the jury's entries of
+    variants keep their trophy and credit, and their points follow their season's settings as a
+    match's do. Returns one line per difference; with fix=True repairs them.
 
     The repair always runs, in a savepoint that a dry run rolls back: so the cups are judged on
     the repaired entries, and a dry run reports exactly what fix=True would change."""
@@ -317,8 +318,25 @@ def _repair_register():
     for win in entries_by_match.pop(None, []):
         lines.append(f"register: {_describe_win(win)} has no match")
         _withdraw(win, today, REASON_MATCH_DELETED)
+    lines += _repair_variant_points()
     lines += _award_lines(players)
     sync_awards(set(players))
+    return lines
+
+
+def _repair_variant_points():
+    """R20: a trophy won in a recognised variant earns what its season's settings say, as a
+    recorded hand's trophy does; a change of the settings revalues it."""
+    seasons = _seasons_by_year()
+    lines = []
+    standing = TrophyWin.objects.exclude(variant=TrophyWin.Variant.ROYAL).filter(withdrawn_on__isnull=True)
+    for win in standing.select_related("player", "competition__season").order_by("won_on", "id"):
+        season = win.competition.season if win.competition_id else seasons.get(win.won_on.year)
+        points = trophy_points(win.trophy, season)
+        if win.points != points:
+            lines.append(f"register: {_describe_win(win)} ({win.variant}) differs in points")
+            win.points = points
+            win.save(update_fields=["points"])
     return lines
 
 
