@@ -5,6 +5,7 @@ nothing."""
 import datetime
 
 import pytest
+import time_machine
 from django.urls import reverse
 from django.utils import timezone
 
@@ -57,6 +58,11 @@ def jury(client):
     user = make_user("jury", username="alice")
     client.force_login(user)
     return user
+
+
+def on_the_day(day):
+    """Today is the day a match is played (its hands are entered on or after it)."""
+    return time_machine.travel(datetime.datetime.combine(day, datetime.time(12), tzinfo=datetime.UTC))
 
 
 def particulars(competition, team_a, team_b, played_on=JUNE, **extra):
@@ -251,7 +257,8 @@ def test_a_private_match_is_scheduled_then_agreed_by_the_chief_jury(client, jury
     assert "Agreed by carol at" in page and "Agree this match" not in page
     assert "agreed by carol, " in client.get(reverse("jury:matches")).content.decode()
     assert match.history.first().history_change_reason == "Agreed by the chief jury (R15)"
-    matches.record_match(match, eight_hand_records(), user=jury)  # R15 satisfied: the hands may be entered
+    with on_the_day(JUNE):  # hands are entered on or after the day of play
+        matches.record_match(match, eight_hand_records(), user=jury)  # R15 satisfied: the hands may be entered
 
 
 def test_a_match_before_the_annual_meeting_needs_agreement_too(client, jury, championship, kings, owls):
@@ -371,7 +378,8 @@ def test_a_new_date_withdraws_the_agreement(client, jury, championship, kings, o
 
 
 def test_a_match_awaiting_confirmation_keeps_its_particulars(client, jury, championship, kings, owls):
-    match = make_match(kings, owls, championship, played_on=JUNE, place="Eger", hand_records=eight_hand_records())
+    with on_the_day(JUNE):
+        match = make_match(kings, owls, championship, played_on=JUNE, place="Eger", hand_records=eight_hand_records())
     page = client.get(reverse("jury:particulars", args=[match.pk])).content.decode()
     assert "<fieldset disabled>" in page and "Save the particulars" not in page
     assert "Edit the particulars" not in client.get(reverse("jury:match", args=[match.pk])).content.decode()

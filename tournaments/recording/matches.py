@@ -40,6 +40,7 @@ from tournaments.core.models import (
     Hand,
     HandDraft,
     Match,
+    Season,
     SilentPremium,
     Team,
     public_data,
@@ -53,6 +54,9 @@ from tournaments.core.refusals import (
     StaleMatch,
     match_confirmed,
     match_submitted,
+    not_played_yet,
+    season_closed,
+    season_not_running,
 )
 from tournaments.core.roles import AGREE, CONFIRM, ENTER
 from tournaments.core.text import visible_text
@@ -395,6 +399,21 @@ def check_hands_may_change(match: Match, user, *, correction: bool = False) -> N
         raise match_confirmed()
     if match.state == Match.State.ENTERED:
         raise match_submitted()
+    check_match_open(match)
+
+
+def check_match_open(match: Match) -> None:
+    """A match takes hands, a submission and a confirmation only while its season runs (a closed
+    season's results are final; one being prepared has not started) and only on or after the day
+    it is played. The same refusal for every way in; a correction of a confirmed match is the
+    chief jury's and is not held by these."""
+    season = match.competition.season
+    if season.state == Season.State.CLOSED:
+        raise season_closed(season)
+    if season.state == Season.State.PREPARED:
+        raise season_not_running(season)
+    if match.played_on > timezone.localdate():
+        raise not_played_yet(date_format(match.played_on))
 
 
 def why_hands_are_closed(match: Match, user, *, correction: bool | None = None) -> str:
@@ -622,6 +641,7 @@ def submit_match(match: Match, user, expected_version: int | None = None) -> Mat
     every hand is saved (R13, R16); then it awaits a second juror."""
     if not user.has_perm(ENTER):
         raise NotAllowed(_("Submitting a match needs the jury's permission."))
+    check_match_open(match)
     if match.state not in (Match.State.IN_ENTRY, Match.State.RETURNED):
         raise Refused(_("Only a match being entered (or sent back) is submitted for confirmation; this one "
                         "is %(state)s.") % {"state": match.get_state_display()})
@@ -645,6 +665,7 @@ def _check_second_juror(match: Match, user) -> None:
                            "a second juror must."))
     if match.state != Match.State.ENTERED:
         raise Refused(_("Only a match awaiting confirmation can be confirmed or sent back."))
+    check_match_open(match)
 
 
 check_second_juror = _check_second_juror  # the page says why a juror may not confirm
