@@ -247,6 +247,7 @@ ACCESS = {
     "competitions:remove_match":                      ("gp scheduled", "login login", "403 403",     "403 403",     "403 403",     "405 302*"),
     "competitions:remove_match@confirmed":            ("confirmed",    "login login", "403 403",     "403 403",     "403 403",     "405 302"),
     "competitions:season_admin":                      ("season",       "login login", "403 403",     "403 403",     "403 403",     "200 200"),
+    "competitions:season_state":                      ("season",       "login login", "403 403",     "403 403",     "403 403",     "405 302"),
     "competitions:free_game_new":                     ("season",       "login login", "200 200",     "200 200",     "200 200",     "403 403"),
     "competitions:free_game_emperor":                 ("season",       "login login", "200 200",     "200 200",     "200 200",     "403 403"),
     "competitions:free_game_three_handed":            ("season",       "login login", "200 200",     "200 200",     "200 200",     "403 403"),

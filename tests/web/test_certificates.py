@@ -17,10 +17,17 @@ from tests.web.test_outputs import (
     trophy_register,
 )
 from tournaments.core import register
-from tournaments.core.models import CupAward, CupTie
+from tournaments.core.models import CupAward, CupTie, Season
 from tournaments.pages.outputs import pdf
 
 pytestmark = pytest.mark.django_db
+
+
+def closed(season):
+    """R15: a Championship place is final, and certified, once its season is closed."""
+    season.state = Season.State.CLOSED
+    season.save()
+    return season
 
 A4_POINTS = (595, 842)
 
@@ -76,6 +83,7 @@ def test_a_withdrawn_cup_has_no_certificate(client):
 
 def test_championship_places_one_to_three_have_certificates_in_either_language(client):
     season, teams = championship_season(teams=4, rounds=1)
+    closed(season)
     rows = client.get(reverse("public:championship", args=[2025])).context["table"].data
     for row in rows:
         url = reverse("certificates:championship", args=[2025, row["team_id"]])
@@ -130,6 +138,7 @@ def test_the_pages_link_their_certificates(client):
 
 def test_the_championship_page_links_its_podiums_certificates(client):
     season, teams = championship_season(teams=4, rounds=1)
+    closed(season)
     page = client.get(reverse("public:championship", args=[2025]))
     linked = [row["team_id"] for row in page.context["table"].data if row["place"] <= 3]
     for team_id in linked:
@@ -141,6 +150,7 @@ def test_the_podiums_certificate_links_end_with_the_last_link_not_a_separator(cl
     podium's link, no dot after it."""
     season, _teams = championship_season(teams=3, rounds=1)
     make_team("Team idle", season=season)
+    closed(season)
     page = client.get(reverse("public:championship", args=[2025]))
     html = page.content.decode()
     links = html[html.index('class="certificates'):]
@@ -165,3 +175,16 @@ def test_the_register_pages_link_the_cups_certificates(client):
     award = CupAward.objects.first()
     for url in (reverse("register:awards"), reverse("register:player", args=[award.player_id])):
         assert reverse("certificates:cup_award", args=[award.pk]) in client.get(url).content.decode()
+
+
+def test_a_championship_place_has_no_certificate_until_the_season_is_closed(client):
+    season, _teams = championship_season(teams=4, rounds=1)
+    page = client.get(reverse("public:championship", args=[2025]))
+    first = next(row for row in page.context["table"].data if row["place"] == 1)
+    url = reverse("certificates:championship", args=[2025, first["team_id"]])
+    assert client.get(url).status_code == 404
+    assert url not in page.content.decode()
+
+    closed(season)
+
+    assert client.get(url).status_code == 200

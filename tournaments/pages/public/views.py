@@ -22,7 +22,7 @@ from tournaments.pages import charts, people
 from tournaments.reads import standings
 from tournaments.reads.careers import career
 from tournaments.reads.home_digest import home_digest
-from tournaments.reads.standings import current_season, get_competition, get_season, players_text
+from tournaments.reads.standings import get_competition, get_season, players_text
 
 from . import plain_tables
 from .forms import FixtureFilter
@@ -44,7 +44,7 @@ def season_list(request):
 @require_safe
 def current_season(request):
     """The navigation's "This season": the running season's overview (reads.standings)."""
-    season = current_season()
+    season = standings.current_season()
     if season is None:
         return redirect("public:seasons")
     return redirect("public:season", year=season.year)
