@@ -185,6 +185,7 @@ ACCESS = {
     "jury:particulars":                               ("scheduled",    "login login", "200 422",     "200 422",     "200 422",     "200 422"),
     "jury:particulars@confirmed":                     ("confirmed",    "login login", "200 422",     "200 422",     "200 422",     "200 422"),
     "jury:agree":                                     ("scheduled",    "login login", "405 403",     "405 403",     "405 302",     "403 403"),
+    "jury:agree_on_paper":                            ("scheduled",    "login login", "405 403",     "405 403",     "405 302",     "403 403"),
     "jury:preview":                                   ("in entry",     "login login", "405 200",     "405 200",     "405 200",     "403 403"),
     "jury:save_hand":                                 ("in entry",     "login login", "405 302",     "405 302",     "405 302",     "403 403"),
     "jury:save_hand@submitted":                       ("submitted",    "login login", "405 403",     "405 403",     "405 403",     "403 403"),
