@@ -281,7 +281,8 @@ ACCESS = {
 
     # Certificates and calendars: public downloads.
     "certificates:cup_award":                         ("cup award",    "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
-    "certificates:championship":                      ("team",         "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
+    # A Championship place is certified once its season is closed (test_certificates.py); the world's runs.
+    "certificates:championship":                      ("team",         "404 405",     "404 405",     "404 405",     "404 405",     "404 405"),
     "certificates:cup":                               ("cup winner",   "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
     "certificates:grand_prix":                        ("gp winner",    "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
     "calendars:team":                                 ("team",         "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
