@@ -370,3 +370,27 @@ def test_rescore_reports_and_repairs_a_variant_trophy_whose_points_are_stale():
     assert len(found.register) == 1 and "differs in points" in found.register[0]
     assert TrophyWin.objects.get(pk=emperor.pk).points == 160
     assert rescore().lines() == []
+
+
+def test_a_variant_trophy_follows_a_change_of_the_seasons_credit_to_both_partners():
+    world = make_two_team_season()
+    [emperor] = register.enter_variant_trophy(player=world.carol, partner=world.dave, team=world.blue,
+                                              trophy="gloria", variant=TrophyWin.Variant.EMPEROR,
+                                              won_on=MARCH_8, user=make_user("jury"))
+    world.season.trophy_credit_both_partners = True
+    world.season.save()
+
+    assert len(sync.rederive(fix=True)) == 1
+    daves = TrophyWin.objects.get(player=world.dave)
+    assert (daves.partner, daves.trophy, daves.variant, daves.withdrawn_on) == (
+        world.carol, "gloria", TrophyWin.Variant.EMPEROR, None)
+    assert sync.rederive() == []
+
+    world.season.trophy_credit_both_partners = False
+    world.season.save()
+
+    assert len(sync.rederive(fix=True)) == 1
+    daves.refresh_from_db()
+    assert daves.withdrawal_reason == sync.REASON_PARTNER_NOT_CREDITED
+    assert TrophyWin.objects.get(pk=emperor.pk).withdrawn_on is None
+    assert sync.rederive() == []

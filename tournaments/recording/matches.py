@@ -640,6 +640,8 @@ def check_hand_clearable(match: Match, number: int) -> None:
         raise Refused(_("This match is submitted for confirmation, so hand %(number)s is not cleared now; the juror "
                         "who submitted it may withdraw the submission first.") % {"number": number},
                       code="submitted")
+    if match.competition.season.is_closed:
+        raise season_closed(match.competition.season)
 
 
 def clear_hand(match: Match, number: int, *, user, base: str | None = None) -> dict:
