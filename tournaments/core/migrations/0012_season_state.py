@@ -5,6 +5,8 @@ history does not hide it); the organisers close it once its competitions are dec
 
 from django.db import migrations, models
 
+STATES = [('prepared', 'being prepared'), ('running', 'running'), ('closed', 'closed')]
+
 
 def existing_seasons_run(apps, schema_editor):
     for name in ("Season", "HistoricalSeason"):
@@ -21,12 +23,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicalseason',
             name='state',
-            field=models.CharField(choices=[('prepared', 'being prepared'), ('running', 'running'), ('closed', 'closed')], default='prepared', max_length=10, verbose_name='state'),
+            field=models.CharField(choices=STATES, default='prepared', max_length=10, verbose_name='state'),
         ),
         migrations.AddField(
             model_name='season',
             name='state',
-            field=models.CharField(choices=[('prepared', 'being prepared'), ('running', 'running'), ('closed', 'closed')], default='prepared', max_length=10, verbose_name='state'),
+            field=models.CharField(choices=STATES, default='prepared', max_length=10, verbose_name='state'),
         ),
         migrations.RunPython(existing_seasons_run, migrations.RunPython.noop),
     ]
