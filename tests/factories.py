@@ -52,6 +52,7 @@ def make_user(role=None, username=None, **extra):
 
 
 def make_season(year=2025, **extra):
+    extra.setdefault("state", Season.State.RUNNING)
     season, _ = Season.objects.get_or_create(year=year, defaults=extra)
     return season
 
@@ -378,8 +379,8 @@ MARCH_1 = datetime.date(2026, 3, 1)
 def make_two_team_season(*, both_partners=False, values=False, thresholds="100,250,500,1000", year=2026):
     """A season with two teams: alice (driver) and bob (catcher) against carol and dave."""
     season = Season.objects.create(
-        year=year, trophy_credit_both_partners=both_partners, trophy_points_are_values=values,
-        cup_thresholds=thresholds,
+        state=Season.State.RUNNING, year=year, trophy_credit_both_partners=both_partners,
+        trophy_points_are_values=values, cup_thresholds=thresholds,
     )
     people = {name: Player.objects.create(name=name.title(), membership_number=f"{year}-{name}")
               for name in ("alice", "bob", "carol", "dave")}

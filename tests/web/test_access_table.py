@@ -193,6 +193,7 @@ ACCESS = {
     "jury:particulars":                               ("scheduled",    "login login", "200 422",     "200 422",     "200 422",     "200 422"),
     "jury:particulars@confirmed":                     ("confirmed",    "login login", "200 422",     "200 422",     "200 422",     "200 422"),
     "jury:agree":                                     ("scheduled",    "login login", "405 403",     "405 403",     "405 302",     "403 403"),
+    "jury:agree_on_paper":                            ("scheduled",    "login login", "405 403",     "405 403",     "405 302",     "403 403"),
     "jury:preview":                                   ("in entry",     "login login", "405 200",     "405 200",     "405 200",     "403 403"),
     "jury:save_hand":                                 ("in entry",     "login login", "405 302",     "405 302",     "405 302",     "403 403"),
     "jury:save_hand@submitted":                       ("submitted",    "login login", "405 403",     "405 403",     "405 403",     "403 403"),
@@ -274,6 +275,7 @@ ACCESS = {
     "competitions:remove_match":                      ("gp scheduled", "login login", "403 403",     "403 403",     "403 403",     "405 302*"),
     "competitions:remove_match@confirmed":            ("confirmed",    "login login", "403 403",     "403 403",     "403 403",     "405 302"),
     "competitions:season_admin":                      ("season",       "login login", "403 403",     "403 403",     "403 403",     "200 200"),
+    "competitions:season_state":                      ("season",       "login login", "403 403",     "403 403",     "403 403",     "405 302"),
     "competitions:free_game_new":                     ("season",       "login login", "200 200",     "200 200",     "200 200",     "403 403"),
     "competitions:free_game_emperor":                 ("season",       "login login", "200 200",     "200 200",     "200 200",     "403 403"),
     "competitions:free_game_three_handed":            ("season",       "login login", "200 200",     "200 200",     "200 200",     "403 403"),
@@ -306,7 +308,8 @@ ACCESS = {
 
     # Certificates and calendars: public downloads.
     "certificates:cup_award":                         ("cup award",    "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
-    "certificates:championship":                      ("team",         "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
+    # A Championship place is certified once its season is closed (test_certificates.py); the world's runs.
+    "certificates:championship":                      ("team",         "404 405",     "404 405",     "404 405",     "404 405",     "404 405"),
     "certificates:cup":                               ("cup winner",   "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
     "certificates:grand_prix":                        ("gp winner",    "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
     "calendars:team":                                 ("team",         "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),

@@ -17,10 +17,17 @@ from tests.web.test_outputs import (
     trophy_register,
 )
 from tournaments.core import register
-from tournaments.core.models import CupAward, CupTie, Team
+from tournaments.core.models import CupAward, CupTie, Season, Team
 from tournaments.pages.outputs import pdf
 
 pytestmark = pytest.mark.django_db
+
+
+def closed(season):
+    """R15: a Championship place is final, and certified, once its season is closed."""
+    season.state = Season.State.CLOSED
+    season.save()
+    return season
 
 A4_POINTS = (595, 842)
 
@@ -85,6 +92,7 @@ def test_a_withdrawn_cup_has_no_certificate(client):
 
 def test_championship_places_one_to_three_have_certificates_in_either_language(client):
     season, teams = championship_season(teams=4, rounds=1)
+    closed(season)
     rows = client.get(reverse("public:championship", args=[2025])).context["table"].data
     for row in rows:
         url = reverse("certificates:championship", args=[2025, row["team_id"]])
@@ -139,6 +147,7 @@ def test_the_pages_link_their_certificates(client):
 
 def test_the_championship_page_links_its_podiums_certificates(client):
     season, teams = championship_season(teams=4, rounds=1)
+    closed(season)
     page = client.get(reverse("public:championship", args=[2025]))
     linked = [row["team_id"] for row in page.context["table"].data if row["place"] <= 3]
     for team_id in linked:
@@ -150,6 +159,7 @@ def test_the_podiums_certificate_links_end_with_the_last_link_not_a_separator(cl
     podium's link, no dot after it."""
     season, _teams = championship_season(teams=3, rounds=1)
     make_team("Team idle", season=season)
+    closed(season)
     page = client.get(reverse("public:championship", args=[2025]))
     html = page.content.decode()
     links = html[html.index('class="certificates'):]
@@ -238,3 +248,14 @@ def test_the_signature_lines_stand_below_a_space_to_sign(client):
     role = next(y for text, y in heights.items() if "elnöke" in text)
     trophy_line = next(y for text, y in heights.items() if "trófeapont" in text)
     assert trophy_line - role > 60  # points: over 2 cm of room between the text and the signatures
+def test_a_championship_place_has_no_certificate_until_the_season_is_closed(client):
+    season, _teams = championship_season(teams=4, rounds=1)
+    page = client.get(reverse("public:championship", args=[2025]))
+    first = next(row for row in page.context["table"].data if row["place"] == 1)
+    url = reverse("certificates:championship", args=[2025, first["team_id"]])
+    assert client.get(url).status_code == 404
+    assert url not in page.content.decode()
+
+    closed(season)
+
+    assert client.get(url).status_code == 200

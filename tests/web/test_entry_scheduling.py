@@ -5,6 +5,7 @@ nothing."""
 import datetime
 
 import pytest
+import time_machine
 from django.urls import reverse
 from django.utils import timezone
 
@@ -57,6 +58,11 @@ def jury(client):
     user = make_user("jury", username="alice")
     client.force_login(user)
     return user
+
+
+def on_the_day(day):
+    """Today is the day a match is played (its hands are entered on or after it)."""
+    return time_machine.travel(datetime.datetime.combine(day, datetime.time(12), tzinfo=datetime.UTC))
 
 
 def particulars(competition, team_a, team_b, played_on=JUNE, **extra):
@@ -251,7 +257,8 @@ def test_a_private_match_is_scheduled_then_agreed_by_the_chief_jury(client, jury
     assert "Agreed by carol at" in page and "Agree this match" not in page
     assert "agreed by carol, " in client.get(reverse("jury:matches")).content.decode()
     assert match.history.first().history_change_reason == "Agreed by the chief jury (R15)"
-    matches.record_match(match, eight_hand_records(), user=jury)  # R15 satisfied: the hands may be entered
+    with on_the_day(JUNE):  # hands are entered on or after the day of play
+        matches.record_match(match, eight_hand_records(), user=jury)  # R15 satisfied: the hands may be entered
 
 
 def test_a_match_before_the_annual_meeting_needs_agreement_too(client, jury, championship, kings, owls):
@@ -371,7 +378,8 @@ def test_a_new_date_withdraws_the_agreement(client, jury, championship, kings, o
 
 
 def test_a_match_awaiting_confirmation_keeps_its_particulars(client, jury, championship, kings, owls):
-    match = make_match(kings, owls, championship, played_on=JUNE, place="Eger", hand_records=eight_hand_records())
+    with on_the_day(JUNE):
+        match = make_match(kings, owls, championship, played_on=JUNE, place="Eger", hand_records=eight_hand_records())
     page = client.get(reverse("jury:particulars", args=[match.pk])).content.decode()
     assert "<fieldset disabled>" in page and "Save the particulars" not in page
     assert "Edit the particulars" not in client.get(reverse("jury:match", args=[match.pk])).content.decode()
@@ -435,3 +443,71 @@ def test_particulars_page_query_count(client, jury, championship, kings, owls, d
     with django_assert_num_queries(5):
         response = client.get(reverse("jury:particulars", args=[match.pk]))
     assert response.status_code == 200
+
+
+# --- R15: an agreement given on paper, recorded by the chief jury with the match played since -----
+
+
+def paper(given_on, given_by="Kovács Béla"):
+    return {"agreed_on_paper_on": given_on.isoformat(), "agreed_on_paper_by": given_by}
+
+
+def test_the_chief_jury_schedules_a_played_private_match_with_its_agreement_given_on_paper(client):
+    season = make_season(PAST_YEAR)
+    championship = make_competition(season=season)
+    kings, owls = make_team("Kings", season=season), make_team("Owls", season=season)
+    played_on = datetime.date(PAST_YEAR, 6, 1)
+    chief = make_user("chief", username="carol")
+    client.force_login(chief)
+    data = particulars(championship, kings, owls, played_on=played_on, played_publicly=False)
+
+    response = new_match(client, data | paper(datetime.date(PAST_YEAR, 5, 20)), season_year=PAST_YEAR)
+
+    assert response.status_code == 302
+    match = Match.objects.get()
+    assert match.jury_agreed_by == chief
+    assert timezone.localdate(match.jury_agreed_at) == datetime.date(PAST_YEAR, 5, 20)
+    assert match.history.first().history_change_reason == (
+        f"Agreed on paper on {PAST_YEAR}-05-20 by Kovács Béla (R15)")
+    check_match_allowed(match)  # R15 holds: the agreement was given before play
+    assert matches.record_match(match, eight_hand_records(), user=make_user("jury")).state == Match.State.ENTERED
+    assert f"Agreed on paper on {PAST_YEAR}-05-20 by Kovács Béla (R15)" in client.get(
+        reverse("jury:history", args=[match.pk])).text
+
+
+def test_an_agreement_on_paper_given_after_play_or_by_a_juror_is_refused(client):
+    season = make_season(PAST_YEAR)
+    championship = make_competition(season=season)
+    kings, owls = make_team("Kings", season=season), make_team("Owls", season=season)
+    data = particulars(championship, kings, owls, played_on=datetime.date(PAST_YEAR, 6, 1), played_publicly=False)
+    client.force_login(make_user("chief"))
+
+    late = new_match(client, data | paper(datetime.date(PAST_YEAR, 6, 2)), season_year=PAST_YEAR)
+    assert late.status_code == 422
+    assert (f"R15: the jury agrees a match before it is played; an agreement given on {PAST_YEAR}-06-02, after "
+            f"the match was played on {PAST_YEAR}-06-01, does not hold.") in refusal(late)
+    nobody = new_match(client, data | paper(datetime.date(PAST_YEAR, 5, 2), given_by=" "), season_year=PAST_YEAR)
+    assert "R15: give the date of the agreement on paper and who gave it." in refusal(nobody)
+    assert not Match.objects.exists()
+
+    client.force_login(make_user("jury"))
+    assert new_match(client, data | paper(datetime.date(PAST_YEAR, 5, 2)), season_year=PAST_YEAR).status_code == 403
+
+
+def test_the_match_page_records_an_agreement_given_on_paper_to_a_scheduled_match(client):
+    championship = make_competition(season=make_season(PAST_YEAR))
+    match = make_match(competition=championship, played_on=datetime.date(PAST_YEAR, 6, 1), played_publicly=False)
+    client.force_login(make_user("chief"))
+    assert "Record the agreement on paper" in client.get(reverse("jury:match", args=[match.pk])).text
+
+    response = client.post(reverse("jury:agree_on_paper", args=[match.pk]),
+                           {"version": 0, "given_on": f"{PAST_YEAR}-05-30", "given_by": "Kiss Anna"}, follow=True)
+
+    assert "The agreement given on paper is recorded (R15)." in response.text
+    match.refresh_from_db()
+    assert timezone.localdate(match.jury_agreed_at) == datetime.date(PAST_YEAR, 5, 30)
+    assert match.history.first().history_change_reason == f"Agreed on paper on {PAST_YEAR}-05-30 by Kiss Anna (R15)"
+    again = client.post(reverse("jury:agree_on_paper", args=[match.pk]),
+                        {"version": match.version, "given_on": f"{PAST_YEAR}-05-30", "given_by": "Kiss Anna"},
+                        follow=True)
+    assert "This match is already agreed." in again.text

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.slow
 
 SETUP = """
 from tournaments.core.models import Competition, Player, Season, Team
-season = Season.objects.create(year=2025)
+season = Season.objects.create(year=2025, state="running")
 Competition.objects.create(season=season, kind=Competition.Kind.CHAMPIONSHIP, name="Bajnokság", slug="bajnoksag")
 for number, name in enumerate(["Alpha Owls", "Beta Bears"]):
     players = [Player.objects.create(name=f"Player {number}{role}", membership_number=f"P{number}{role}")

@@ -14,6 +14,7 @@ import datetime
 import threading
 
 import pytest
+import time_machine
 from django.apps import apps
 from django.db import connection
 from django.test import Client
@@ -158,10 +159,14 @@ def test_organisers_scheduling_a_tie_while_jurors_add_its_matches_leave_it_three
                for code, text in answers if code in (200, 422))
 
 
-def test_confirmations_and_the_organisers_scheduling_of_one_tie_at_once_all_go_through():
+def test_confirmations_and_the_organisers_scheduling_of_one_tie_at_once_all_go_through(request):
     # R16: two of the tie's matches are confirmed while organisers schedule the missing third. A
     # confirmation holds the tie's teams before it writes, as scheduling does: neither waits for a
-    # row the other holds (a deadlock would answer one of them with a server error).
+    # row the other holds (a deadlock would answer one of them with a server error). Today is the
+    # day the two were played (their hands are confirmed on or after it); the third is still ahead.
+    travel = time_machine.travel(datetime.datetime(YEAR, 9, 30, 12, tzinfo=datetime.UTC))
+    travel.start()
+    request.addfinalizer(travel.stop)
     season = make_season(YEAR)
     tie = drawn_tie(season)
     entered = [make_match(tie.team_a, tie.team_b, tie.competition, hand_records=eight_hand_records(), cup_tie=tie,
@@ -339,10 +344,10 @@ def hand_post(record, number):
 def test_twenty_jurors_saving_last_hands_at_once_give_a_team_its_52nd_match_not_a_53rd():
     # R15: Kings has 51 recorded Championship matches and twenty more with seven hands each; twenty
     # jurors save the eighth hand of each at once. The first to finish is the 52nd; the others are refused.
-    season = make_season(YEAR)
+    season = make_season(LAST_YEAR)  # played: hands are entered on or after the day of play
     championship = make_competition(season=season)
     kings = make_team("Kings", season=season)
-    played_on = datetime.date(YEAR, 6, 1)
+    played_on = datetime.date(LAST_YEAR, 6, 1)
     record_confirmed_in_bulk(championship, [(kings, make_team(season=season)) for _ in range(51)], played_on=played_on)
     records = eight_hand_records()
     seven_hands = [make_match(kings, make_team(season=season), championship, played_on=played_on)
@@ -364,11 +369,11 @@ def test_twenty_jurors_saving_last_hands_at_once_give_a_team_its_52nd_match_not_
 
 
 def test_twenty_jurors_recording_at_once_keep_a_team_within_its_championship_limit():
-    season = make_season(YEAR)
+    season = make_season(LAST_YEAR)  # played: hands are entered on or after the day of play
     championship = make_competition(season=season, match_limit=2)
     kings = make_team("Kings", season=season)
     scheduled = [Match.objects.create(competition=championship, team_a=kings, team_b=make_team(season=season),
-                                      played_on=datetime.date(YEAR, 6, 1)) for _ in range(RACERS)]
+                                      played_on=datetime.date(LAST_YEAR, 6, 1)) for _ in range(RACERS)]
     jurors = [make_user("jury") for _ in scheduled]
 
     def recording(match, juror):

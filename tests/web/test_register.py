@@ -338,3 +338,59 @@ def test_a_variant_trophy_outside_any_season_counts_one_point_against_the_defaul
 
     assert win.points == 1  # no season for 2031: R20's defaults
     assert not CupAward.objects.exists()  # 1 point is below 100; season 2026's "1" does not apply
+
+
+def test_a_variant_trophy_follows_a_change_of_the_seasons_points_as_match_trophies_do():
+    world = make_two_team_season()
+    play_world_match(world, trophies=[(1, "A.driver", "royal", "won")])
+    [emperor] = register.enter_variant_trophy(player=world.carol, trophy="gloria", variant=TrophyWin.Variant.EMPEROR,
+                                              won_on=MARCH_8, user=make_user("jury"))
+    assert emperor.points == 1
+    world.season.trophy_points_are_values = True
+    world.season.save()
+
+    lines = sync.rederive(fix=True)
+
+    assert any("gloria" in line.lower() or "Gloria" in line for line in lines)
+    assert TrophyWin.objects.get(pk=emperor.pk).points == 160
+    assert TrophyWin.objects.get(trophy="royal").points == 200
+    assert sync.rederive() == []
+
+
+def test_rescore_reports_and_repairs_a_variant_trophy_whose_points_are_stale():
+    from tournaments.recording.rescoring import rescore
+
+    world = make_two_team_season(values=True)
+    [emperor] = register.enter_variant_trophy(player=world.carol, trophy="gloria", variant=TrophyWin.Variant.EMPEROR,
+                                              won_on=MARCH_8, user=make_user("jury"))
+    TrophyWin.objects.filter(pk=emperor.pk).update(points=1)
+
+    found = rescore(fix=True)
+
+    assert len(found.register) == 1 and "differs in points" in found.register[0]
+    assert TrophyWin.objects.get(pk=emperor.pk).points == 160
+    assert rescore().lines() == []
+
+
+def test_a_variant_trophy_follows_a_change_of_the_seasons_credit_to_both_partners():
+    world = make_two_team_season()
+    [emperor] = register.enter_variant_trophy(player=world.carol, partner=world.dave, team=world.blue,
+                                              trophy="gloria", variant=TrophyWin.Variant.EMPEROR,
+                                              won_on=MARCH_8, user=make_user("jury"))
+    world.season.trophy_credit_both_partners = True
+    world.season.save()
+
+    assert len(sync.rederive(fix=True)) == 1
+    daves = TrophyWin.objects.get(player=world.dave)
+    assert (daves.partner, daves.trophy, daves.variant, daves.withdrawn_on) == (
+        world.carol, "gloria", TrophyWin.Variant.EMPEROR, None)
+    assert sync.rederive() == []
+
+    world.season.trophy_credit_both_partners = False
+    world.season.save()
+
+    assert len(sync.rederive(fix=True)) == 1
+    daves.refresh_from_db()
+    assert daves.withdrawal_reason == sync.REASON_PARTNER_NOT_CREDITED
+    assert TrophyWin.objects.get(pk=emperor.pk).withdrawn_on is None
+    assert sync.rederive() == []

@@ -52,3 +52,22 @@ def match_submitted() -> Refused:
 def match_confirmed() -> MatchLocked:
     return MatchLocked(_("This match is confirmed; only the chief jury may correct it, with a reason."),
                        code="confirmed")
+
+
+# A season's life and a match's date, worded once: every way hands come in meets the same sentence.
+
+
+def season_closed(season) -> MatchLocked:
+    return MatchLocked(_("The %(year)s season is closed: its matches take no more hands, submissions or "
+                         "confirmations; only the chief jury may correct a confirmed match, with a reason.")
+                       % {"year": season.year}, code="season_closed")
+
+
+def season_not_running(season) -> Refused:
+    return Refused(_("The %(year)s season is still being prepared: its matches take hands once the "
+                     "organisers open it.") % {"year": season.year}, code="season_prepared")
+
+
+def not_played_yet(played_on: str) -> Refused:
+    return Refused(_("This match is played on %(date)s: its hands are entered, submitted and confirmed "
+                     "on or after that day, not before.") % {"date": played_on}, code="not_played_yet")

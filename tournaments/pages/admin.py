@@ -111,7 +111,9 @@ class SeasonForm(RuledForm):
 class SeasonAdmin(FixedFieldsAdmin):
     form = SeasonForm
     fixed = staticmethod(changes.season_fixed)
-    list_display = ["year", "trophy_credit_both_partners", "trophy_points_are_values", "cup_thresholds"]
+    # A season opens and closes on the organisers' season page, through its rule (recording.seasons).
+    always_read_only = ("state",)
+    list_display = ["year", "state", "trophy_credit_both_partners", "trophy_points_are_values", "cup_thresholds"]
 
     def save_model(self, request, obj, form, change):
         """The register (R20) follows its settings at once, in the admin's own transaction: trophy

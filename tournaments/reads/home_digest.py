@@ -41,7 +41,7 @@ class Digest:
 def home_digest(today) -> Digest:
     """Queries: 1 the latest season, 2 its competitions, 3 latest results, 4-5 the Championship
     table (teams, counted scores), 6 the Cup's ties, 7 next fixtures, 8 latest cups."""
-    season = Season.objects.order_by("-year").first()
+    season = Season.objects.current()
     if season is None:
         return Digest(None, awards=latest_awards())
     competitions = list(season.competitions.order_by("kind", "starts", hungarian("name")))

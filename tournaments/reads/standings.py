@@ -24,7 +24,14 @@ from tournaments.reads.register import national_register
 
 
 def get_season(year):
-    return get_object_or_404(Season, year=year)
+    """A season the public sees (running or closed); one being prepared is 404 to the public."""
+    return get_object_or_404(Season.objects.public(), year=year)
+
+
+def current_season():
+    """The public's current season: the newest running one (a season being prepared for next year
+    does not replace it), else the newest closed one; None before any season runs."""
+    return Season.objects.current()
 
 
 def get_competition(season, kind, **lookup):

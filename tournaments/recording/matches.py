@@ -11,6 +11,7 @@ the scores are the bridge's (tournaments.core.bridge).
 
 from __future__ import annotations
 
+import datetime
 import enum
 import itertools
 from collections.abc import Iterable
@@ -40,6 +41,7 @@ from tournaments.core.models import (
     Hand,
     HandDraft,
     Match,
+    Season,
     SilentPremium,
     Team,
     public_data,
@@ -53,6 +55,9 @@ from tournaments.core.refusals import (
     StaleMatch,
     match_confirmed,
     match_submitted,
+    not_played_yet,
+    season_closed,
+    season_not_running,
 )
 from tournaments.core.roles import AGREE, CONFIRM, ENTER
 from tournaments.core.text import visible_text
@@ -165,16 +170,25 @@ def withdraw_agreement(match) -> bool:
     return had_one
 
 
-def save_particulars(match, *, user, expected_version: int | None = None, changed=()) -> list[str]:
+def save_particulars(match, *, user, expected_version: int | None = None, changed=(),
+                     paper_agreement: tuple | None = None) -> list[str]:
     """Create or change a match's particulars after the competitions' checks; returns notices for
     the jury. ``changed`` names the fields the form changed (an agreement to other particulars is
-    withdrawn). Raises Refused (a rule, the state, a stale version)."""
+    withdrawn). ``paper_agreement`` (the date, who gave it): the chief jury records with a match
+    played since an agreement given on paper before it was played (R15). Raises Refused (a rule,
+    the state, a stale version)."""
     if match.pk and match.state not in EDITABLE_STATES:
         raise Refused(_("The particulars of a match change only until it is submitted for "
                         "confirmation; this one is %(state)s.") % {"state": match.get_state_display()})
     notices = []
     if set(changed) & set(AGREED_PARTICULARS) and withdraw_agreement(match):
         notices.append(_("R15: the jury's agreement was given for other particulars; it is withdrawn."))
+    if paper_agreement is not None:
+        given_on, given_by = paper_agreement
+        paper_agreement = (given_on, check_paper_agreement(match, user, given_on=given_on, given_by=given_by))
+        # Checked by the competitions' rules as given then (R15: before the match was played).
+        match.jury_agreed_by_id = user.pk
+        match.jury_agreed_at = timezone.make_aware(datetime.datetime.combine(given_on, datetime.time(12)))
     with transaction.atomic():
         lock_teams(match)  # the rules below count the teams' matches (R15's 52, R16's three a tie)
         if check_schedulable(match, user):
@@ -184,6 +198,8 @@ def save_particulars(match, *, user, expected_version: int | None = None, change
         if match.pk:
             claim_version(match, expected_version)
         stamp(match, user, reason)
+        if paper_agreement is not None:
+            _give_paper_agreement(match, user, paper_agreement[0], paper_agreement[1])
         match.save()
     return notices
 
@@ -348,6 +364,57 @@ def agree_match(match, user, expected_version: int | None = None) -> Match:
     return match
 
 
+PAPER_AGREEMENT_NAME_LENGTH = 50  # the history's reason holds it (100 characters in all)
+
+
+def agree_match_on_paper(match, user, *, given_on, given_by: str, expected_version: int | None = None) -> Match:
+    """R15: the chief jury records an agreement given earlier on paper to a private or early
+    Championship match, so that the match, played since, can be entered. The agreement holds only
+    if it was given on or before the day of play; its date is the match's agreement date, and who
+    gave it, with that date, is in the match's history (the chief juror recording it is the user)."""
+    if match.is_locked:
+        raise match_confirmed()
+    given_by = check_paper_agreement(match, user, given_on=given_on, given_by=given_by)
+    with transaction.atomic():
+        claim_version(match, expected_version)
+        _give_paper_agreement(match, user, given_on, given_by)
+        match.save()
+    return match
+
+
+def _give_paper_agreement(match, user, given_on, given_by) -> None:
+    match.jury_agreed_by = user
+    match.jury_agreed_at = timezone.make_aware(datetime.datetime.combine(given_on, datetime.time(12)))
+    stamp(match, user, gettext_noop("Agreed on paper on %(date)s by %(who)s (R15)")
+          % {"date": given_on.isoformat(), "who": given_by})
+
+
+def check_paper_agreement(match, user, *, given_on, given_by: str) -> str:
+    """Refuse unless the chief jury may record this agreement given on paper (R15); the name of
+    who gave it, as it is kept."""
+    if not user.has_perm(AGREE):
+        raise NotAllowed(_("Agreeing a match needs the chief jury's permission."))
+    if not agreement_reasons(match):
+        raise Refused(_("R15: this match needs no agreement: it is not a Championship match played "
+                        "privately or before the annual meeting."))
+    if match.pk and Match.objects.filter(pk=match.pk, jury_agreed_by__isnull=False).exists():
+        raise Refused(_("This match is already agreed."))
+    given_by = visible_text(given_by or "")
+    if given_on is None or not given_by:
+        raise Refused(_("R15: give the date of the agreement on paper and who gave it."), code="paper_incomplete")
+    if len(given_by) > PAPER_AGREEMENT_NAME_LENGTH:
+        raise Refused(_("R15: the name of who gave the agreement is at most %(count)s characters.")
+                      % {"count": PAPER_AGREEMENT_NAME_LENGTH}, code="paper_name")
+    if given_on > match.played_on:
+        raise Refused(_("R15: the jury agrees a match before it is played; an agreement given on %(given)s, "
+                        "after the match was played on %(played)s, does not hold.")
+                      % {"given": date_format(given_on), "played": date_format(match.played_on)}, code="paper_late")
+    if given_on > timezone.localdate():
+        raise Refused(_("An agreement given on paper is dated today or earlier, not %(given)s.")
+                      % {"given": date_format(given_on)}, code="paper_future")
+    return given_by
+
+
 # --- the door: every hand and match record enters here ------------------------------------------
 
 
@@ -395,6 +462,21 @@ def check_hands_may_change(match: Match, user, *, correction: bool = False) -> N
         raise match_confirmed()
     if match.state == Match.State.ENTERED:
         raise match_submitted()
+    check_match_open(match)
+
+
+def check_match_open(match: Match) -> None:
+    """A match takes hands, a submission and a confirmation only while its season runs (a closed
+    season's results are final; one being prepared has not started) and only on or after the day
+    it is played. The same refusal for every way in; a correction of a confirmed match is the
+    chief jury's and is not held by these."""
+    season = match.competition.season
+    if season.state == Season.State.CLOSED:
+        raise season_closed(season)
+    if season.state == Season.State.PREPARED:
+        raise season_not_running(season)
+    if match.played_on > timezone.localdate():
+        raise not_played_yet(date_format(match.played_on))
 
 
 def why_hands_are_closed(match: Match, user, *, correction: bool | None = None) -> str:
@@ -558,6 +640,8 @@ def check_hand_clearable(match: Match, number: int) -> None:
         raise Refused(_("This match is submitted for confirmation, so hand %(number)s is not cleared now; the juror "
                         "who submitted it may withdraw the submission first.") % {"number": number},
                       code="submitted")
+    if match.competition.season.is_closed:
+        raise season_closed(match.competition.season)
 
 
 def clear_hand(match: Match, number: int, *, user, base: str | None = None) -> dict:
@@ -622,6 +706,7 @@ def submit_match(match: Match, user, expected_version: int | None = None) -> Mat
     every hand is saved (R13, R16); then it awaits a second juror."""
     if not user.has_perm(ENTER):
         raise NotAllowed(_("Submitting a match needs the jury's permission."))
+    check_match_open(match)
     if match.state not in (Match.State.IN_ENTRY, Match.State.RETURNED):
         raise Refused(_("Only a match being entered (or sent back) is submitted for confirmation; this one "
                         "is %(state)s.") % {"state": match.get_state_display()})
@@ -645,6 +730,7 @@ def _check_second_juror(match: Match, user) -> None:
                            "a second juror must."))
     if match.state != Match.State.ENTERED:
         raise Refused(_("Only a match awaiting confirmation can be confirmed or sent back."))
+    check_match_open(match)
 
 
 check_second_juror = _check_second_juror  # the page says why a juror may not confirm

@@ -87,7 +87,8 @@ class Demo:
         self.users = self.create_users()
         # R20 lets a season count each trophy at its value; the demo does, so that its register
         # shows cups reached within one season.
-        self.season = Season.objects.create(year=self.year, trophy_points_are_values=True)
+        self.season = Season.objects.create(year=self.year, trophy_points_are_values=True,
+                                            state=Season.State.RUNNING)
         self.teams = self.create_teams()
         if self.scale == 1:
             self.championship()

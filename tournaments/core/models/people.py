@@ -29,10 +29,32 @@ class Player(PublicData):
         return self.name
 
 
+class SeasonQuerySet(PublicDataQuerySet):
+    def public(self):
+        """The seasons the public sees: running or closed; a season being prepared is the
+        organisers' alone."""
+        return self.exclude(state=Season.State.PREPARED)
+
+    def current(self):
+        """The public's "current season": the newest running one, else the newest closed one."""
+        return (self.filter(state=Season.State.RUNNING).order_by("-year").first()
+                or self.filter(state=Season.State.CLOSED).order_by("-year").first())
+
+
 class Season(PublicData):
-    """A calendar year of competitions (R15: 1 January to 31 December)."""
+    """A calendar year of competitions (R15: 1 January to 31 December).
+
+    Its life: being prepared (the organisers set it up; the public does not see it), running (the
+    public's current season is the newest running one), closed (every competition decided; its
+    matches take no more hands, and a correction needs the chief jury and a reason)."""
+
+    class State(models.TextChoices):
+        PREPARED = "prepared", _("being prepared")
+        RUNNING = "running", _("running")
+        CLOSED = "closed", _("closed")
 
     year = models.PositiveSmallIntegerField(_("year"), unique=True)
+    state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.PREPARED)
     # R20 settings: how the national trophy register credits and counts trophies won this season.
     trophy_credit_both_partners = models.BooleanField(
         _("credit trophies to both partners"), default=False,
@@ -49,6 +71,8 @@ class Season(PublicData):
 
     history = HistoricalRecords()
 
+    objects = SeasonQuerySet.as_manager()
+
     class Meta:
         ordering = ["-year"]
         verbose_name = _("season")
@@ -64,6 +88,14 @@ class Season(PublicData):
     @property
     def ends(self):
         return datetime.date(self.year, 12, 31)
+
+    @property
+    def is_closed(self):
+        return self.state == self.State.CLOSED
+
+    @property
+    def is_public(self):
+        return self.state != self.State.PREPARED
 
     def thresholds(self):
         return sorted(int(part) for part in self.cup_thresholds.split(",") if part.strip())

@@ -30,6 +30,7 @@ REASON_CREDIT_CHANGED = gettext_noop("A correction of the match credits this tro
 REASON_MATCH_DELETED = gettext_noop("The match was deleted.")
 REASON_POINTS_BELOW = gettext_noop("The player's trophy points no longer reach this threshold.")
 REASON_REACHED_BY_OTHER = gettext_noop("Another trophy now reaches this threshold.")
+REASON_PARTNER_NOT_CREDITED = gettext_noop("The season no longer credits trophies to both partners.")
 
 
 @dataclass(frozen=True)
@@ -287,8 +288,9 @@ def _match_lines(match, credits, existing, players):
 
 
 def rederive(fix=False):
-    """Re-derive the register and the cups from the confirmed hands (R20); jury entries of
-    variants are kept as they are. Returns one line per difference; with fix=True repairs them.
+    """Re-derive the register and the cups from the confirmed hands (R20); the jury's entries of
+    variants keep their trophy and credit, and their points follow their season's settings as a
+    match's do. Returns one line per difference; with fix=True repairs them.
 
     The repair always runs, in a savepoint that a dry run rolls back: so the cups are judged on
     the repaired entries, and a dry run reports exactly what fix=True would change."""
@@ -317,8 +319,42 @@ def _repair_register():
     for win in entries_by_match.pop(None, []):
         lines.append(f"register: {_describe_win(win)} has no match")
         _withdraw(win, today, REASON_MATCH_DELETED)
+    lines += _repair_variants(today)
     lines += _award_lines(players)
     sync_awards(set(players))
+    return lines
+
+
+def _repair_variants(today):
+    """R20: a trophy won in a recognised variant follows its season's settings as a recorded
+    hand's trophy does: a change of the points revalues it, and one of the credit makes or
+    withdraws the partner's entry (the jury's entry, the first of the pair, stays)."""
+    seasons = _seasons_by_year()
+    lines, pairs = [], {}
+    standing = TrophyWin.objects.exclude(variant=TrophyWin.Variant.ROYAL).filter(withdrawn_on__isnull=True)
+    for win in standing.select_related("player", "partner", "competition__season").order_by("id"):
+        season = win.competition.season if win.competition_id else seasons.get(win.won_on.year)
+        points = trophy_points(win.trophy, season)
+        if win.points != points:
+            lines.append(f"register: {_describe_win(win)} ({win.variant}) differs in points")
+            win.points = points
+            win.save(update_fields=["points"])
+        if win.partner_id is not None:
+            key = (win.trophy, win.variant, win.won_on, win.competition_id, win.team_id,
+                   frozenset((win.player_id, win.partner_id)))
+            pairs.setdefault(key, (season, []))[1].append(win)
+    for season, wins in pairs.values():
+        first, *others = wins
+        both = season is not None and season.trophy_credit_both_partners
+        if both and not others:
+            lines.append(f"register: {_describe_win(first)} ({first.variant}): missing the partner's entry")
+            TrophyWin.objects.create(player_id=first.partner_id, partner_id=first.player_id, team_id=first.team_id,
+                                     trophy=first.trophy, variant=first.variant, won_on=first.won_on,
+                                     competition_id=first.competition_id, points=first.points,
+                                     entered_by_id=first.entered_by_id)
+        for win in others if not both else others[1:]:
+            lines.append(f"register: {_describe_win(win)} ({win.variant}) no longer holds")
+            _withdraw(win, today, REASON_PARTNER_NOT_CREDITED if not both else REASON_CREDIT_CHANGED)
     return lines
 
 

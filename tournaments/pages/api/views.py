@@ -67,7 +67,7 @@ def index(request):
 def seasons(request):
     """Every season with its competitions. Two queries."""
     competitions = Competition.objects.order_by("kind", "starts", "name")
-    found = Season.objects.order_by("-year").prefetch_related(Prefetch("competitions", queryset=competitions))
+    found = Season.objects.public().order_by("-year").prefetch_related(Prefetch("competitions", queryset=competitions))
     return {"seasons": [season_summary(request, season) for season in found]}
 
 

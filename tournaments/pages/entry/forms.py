@@ -152,6 +152,14 @@ class VersionForm(forms.Form):
     version = version_field()
 
 
+class PaperAgreementForm(forms.Form):
+    """R15: an agreement the chief jury gave on paper before the match was played."""
+
+    version = version_field()
+    given_on = forms.DateField(label=gettext_lazy("Agreed on"), widget=forms.DateInput(attrs={"type": "date"}))
+    given_by = forms.CharField(label=gettext_lazy("Agreed by"), max_length=50)
+
+
 class MatchSaveForm(forms.Form):
     version = version_field()
     reason = forms.CharField(label=gettext_lazy("Reason for the correction"), required=False, max_length=300,
@@ -285,6 +293,12 @@ class MatchForm(forms.ModelForm):
                                      help_text=gettext_lazy(
                                          "Empty: the current round's tie of these two teams (R16)."))
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0, max_value=VERSION_LIMIT)
+    # R15: the chief jury records, with a match played since, an agreement given on paper before it.
+    agreed_on_paper_on = forms.DateField(label=gettext_lazy("Agreed on paper on"), required=False,
+                                         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                                         help_text=gettext_lazy("Chief jury: a private or early Championship "
+                                                                "match agreed on paper before it was played (R15)."))
+    agreed_on_paper_by = forms.CharField(label=gettext_lazy("Agreed on paper by"), required=False, max_length=50)
 
     class Meta:
         model = Match
@@ -312,6 +326,12 @@ class MatchForm(forms.ModelForm):
             # A stored match's particulars are saved only against the version the page showed.
             self.fields["version"].required = True
             self.fields["version"].initial = self.instance.version
+
+    def paper_agreement(self):
+        """(the date, who gave it) of an agreement given on paper, when the form gives one (R15)."""
+        given_on = self.cleaned_data.get("agreed_on_paper_on")
+        given_by = self.cleaned_data.get("agreed_on_paper_by", "")
+        return (given_on, given_by) if given_on or given_by else None
 
     def _chosen_team(self, team_field):
         """The team of that side as typed or stored (None before it is chosen)."""

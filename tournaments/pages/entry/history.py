@@ -89,7 +89,8 @@ class Entry:
 # fixed beginning.
 WORDED_REASONS = (gettext_noop("Correction: %(reason)s"), gettext_noop("Correction from a record file: %(reason)s"),
                   gettext_noop("Sent back: %(comment)s"),
-                  gettext_noop("Hand %(number)s saved"), gettext_noop("Hand %(number)s cleared"))
+                  gettext_noop("Hand %(number)s saved"), gettext_noop("Hand %(number)s cleared"),
+                  gettext_noop("Agreed on paper on %(date)s by %(who)s (R15)"))
 
 
 def shown_reason(stored: str) -> str:

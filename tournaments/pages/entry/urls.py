@@ -11,6 +11,7 @@ urlpatterns = [
     path("matches/<int:pk>/", views.match_page, name="match"),
     path("matches/<int:pk>/particulars/", views.match_particulars, name="particulars"),
     path("matches/<int:pk>/agree/", views.agree, name="agree"),
+    path("matches/<int:pk>/agree-on-paper/", views.agree_on_paper, name="agree_on_paper"),
     path("matches/<int:pk>/preview/", views.preview, name="preview"),
     path("matches/<int:pk>/hands/<int:number>/", views.save_hand, name="save_hand"),
     path("matches/<int:pk>/hands/<int:number>/keep/", views.keep_hand, name="keep_hand"),

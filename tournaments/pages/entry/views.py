@@ -44,6 +44,7 @@ from .forms import (
     MatchFilterForm,
     MatchForm,
     MatchSaveForm,
+    PaperAgreementForm,
     SendBackForm,
     VersionForm,
     hand_forms,
@@ -141,7 +142,8 @@ def save_particulars(request, form):
     is_new = match.pk is None
     try:
         notices = matches.save_particulars(match, user=request.user, changed=form.changed_data,
-                                              expected_version=form.cleaned_data["version"])
+                                           expected_version=form.cleaned_data["version"],
+                                           paper_agreement=form.paper_agreement())
     except Refused as refused:  # a competition's rule (R15-R17) names its ruling; or the state, a stale version
         answer_refusal(request, refused, form)
         return None
@@ -163,6 +165,24 @@ def agree(request, pk):
         answer_refusal(request, refused)
     else:
         messages.success(request, _("The match is agreed (R15)."))
+    return redirect("jury:match", pk=match.pk)
+
+
+@jury_only
+@require_POST
+def agree_on_paper(request, pk):
+    """R15: the chief jury records an agreement given earlier on paper, with its date and who gave
+    it, so that the match played since can be entered."""
+    match = get_match(pk)
+    form = PaperAgreementForm(request.POST)
+    given = form.cleaned_data if form.is_valid() else {}
+    try:
+        matches.agree_match_on_paper(match, request.user, given_on=given.get("given_on"),
+                                     given_by=given.get("given_by", ""), expected_version=posted_version(request))
+    except Refused as refused:
+        answer_refusal(request, refused)
+    else:
+        messages.success(request, _("The agreement given on paper is recorded (R15)."))
     return redirect("jury:match", pk=match.pk)
 
 
@@ -188,6 +208,7 @@ def page_context(request, match, entries, save_form=None, refused=None):
         "agreement_reasons": reasons,
         "agreement_because": _(" and ").join(reasons),
         "can_agree": bool(reasons) and match.jury_agreed_by_id is None and request.user.has_perm(AGREE),
+        "paper_agreement": PaperAgreementForm(initial={"version": match.version, "given_on": match.played_on}),
         "particulars_editable": match.state in matches.EDITABLE_STATES,
         "entries": entries,
         "hands": [(entry.form, entry.answer) for entry in entries],

@@ -127,8 +127,11 @@ def cup_award(request, pk):
 
 @certificate_view
 def championship(request, year, team_id):
-    """R15: a team placed first, second or third in the table."""
+    """R15: a team placed first, second or third in the table, once the season is closed (until
+    then a place is not final)."""
     season = get_season(year)
+    if not season.is_closed:
+        raise Http404
     table = standings.championship(season)
     row = next((row for row in table.rows if row.team_id == team_id and row.place <= PODIUM and row.played), None)
     if row is None:

@@ -33,7 +33,7 @@ from .tables import FreeGameTable, GrandPrixTable
 def season_list(request):
     """Every season, the latest first, with its competitions' final tables, bracket and results.
     Queries: the seasons, their competitions."""
-    seasons = Season.objects.prefetch_related(
+    seasons = Season.objects.public().prefetch_related(
         Prefetch("competitions", queryset=Competition.objects.order_by("kind", "starts", hungarian("name"))))
     return render(request, "public/season_list.html", {
         "seasons": [(season, [(competition, competition_url(competition, season))
@@ -43,8 +43,8 @@ def season_list(request):
 
 @require_safe
 def current_season(request):
-    """The navigation's "This season": the latest season's overview."""
-    season = Season.objects.order_by("-year").first()
+    """The navigation's "This season": the running season's overview (reads.standings)."""
+    season = standings.current_season()
     if season is None:
         return redirect("public:seasons")
     return redirect("public:season", year=season.year)
@@ -86,7 +86,9 @@ def championship(request, year):
     championship = standings.championship(season)
     table = plain_tables.championship_table(request, championship)
     return render(request, "public/championship.html", {
-        "season": season, "table": table, "championship": championship.competition, "podium": podium(table.data),
+        "season": season, "table": table, "championship": championship.competition,
+        # R15: a place is final, and certified, once the season is closed.
+        "podium": podium(table.data) if season.is_closed else [],
         "match_limit": championship.match_limit,
     })
 
