@@ -15,7 +15,7 @@ from tests.factories import eight_hand_records, make_competition, make_match, ma
 from tests.web.test_score_sheets import fill, upload
 from tournaments.core import register
 from tournaments.core.competitions.free_games import record_free_game
-from tournaments.core.models import Competition, FreeGame, GrandPrixEntry, Match, Player, Team, TrophyWin
+from tournaments.core.models import Competition, CupEntry, FreeGame, GrandPrixEntry, Match, Player, Team, TrophyWin
 from tournaments.pages.spreadsheet_cells import FORMULA_STARTS, write_row
 from tournaments.pages.workbooks import roster
 
@@ -96,11 +96,13 @@ def test_the_register_spreadsheet_keeps_the_names_as_text(client, named):
     assert [1] == [row[2] for row in book.active.iter_rows(values_only=True) if row[1] == named["name"]]
 
 
-def test_the_cup_bracket_offers_no_spreadsheet(client, named):
-    """The bracket is printed only; if a spreadsheet of it is ever added, it belongs in this file."""
-    make_competition(Competition.Kind.CUP, season=named["season"])
-    text = client.get(reverse("public:cup", args=[2025])).text
-    assert reverse("public:cup_pdf", args=[2025]) in text and ".xlsx" not in text
+def test_the_cup_spreadsheet_keeps_the_names_as_text(client, named):
+    # Before the draw the Cup's spreadsheet lists its entries with their Driver and Catcher.
+    cup = make_competition(Competition.Kind.CUP, season=named["season"])
+    for team in (named["team"], named["opponent"]):
+        CupEntry.objects.create(competition=cup, team=team, entered_on=MARCH)
+
+    assert_kept_as_text(book_of(client.get(reverse("public:cup_xlsx", args=[2025]))), named["name"])
 
 
 # --- the jury's score sheet -----------------------------------------------------------------------------------
