@@ -12,7 +12,7 @@ from django.core.management import call_command
 from tests.factories import eight_hand_records, make_competition, make_match, make_player, make_season, make_team
 from tournaments.core.competitions.cup import enter_team, make_draw
 from tournaments.core.competitions.free_games import record_free_game
-from tournaments.core.models import Competition, FreeGame, Match, TrophyWin
+from tournaments.core.models import Competition, FreeGame, Match, Season, TrophyWin
 
 PHONE = {"width": 390, "height": 844}
 # A4 portrait less the bracket's 10 mm margins (bracket.css), at the browser's 96 px an inch.
@@ -239,6 +239,8 @@ def test_on_a_phone_lists_of_links_are_links_a_finger_can_tell_apart(browser, li
     assert page.evaluate("document.querySelector('.breadcrumbs').offsetHeight") > 40  # two lines
     assert page.evaluate(CROWDED_LINKS, ".breadcrumbs a") == []
 
+    season.state = Season.State.CLOSED  # a Championship place is certified once its season is closed
+    season.save()
     page.goto(f"{live_server.url}/seasons/2025/championship/")  # two certificates, on two lines
     assert page.evaluate("document.querySelector('.certificates').offsetHeight") > 40
     assert page.evaluate(CROWDED_LINKS, ".certificates a") == []
