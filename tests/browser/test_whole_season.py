@@ -14,22 +14,12 @@ from django.core.management import call_command
 from django.utils import timezone
 from openpyxl import Workbook
 
+from bench.entry import MATCH  # the benchmark's match, typed by keyboard
+from tests.browser.test_match_day import type_hand
 from tournaments.core.models import Competition, Match, Season
 
 ANNA_PASSWORD = "elso-szervezo-2026"
 NEW_PASSWORD = "kezdo-tarokk-jelszo-9"
-
-# bench/entry.py's MATCH: A's trumps, honours and XVI-XVIII, the announcements, the silent premiums.
-MATCH = [
-    ("11", "2", "16 18", ["phe a.d i w"], ""),
-    ("10", "0", "17", ["pl b.d c=opp w"], ""),
-    ("13", "1", "16 17 18", [], "4k b"),
-    ("9", "1", "", ["vi b.c w"], ""),
-    ("12", "1", "18", ["hon a.c l"], ""),
-    ("11", "2", "16", ["centr b.d w"], ""),
-    ("14", "1", "17 18", ["fl a.c"], "ob a"),
-    ("10", "1", "16", ["pag b.c c=par w"], ""),
-]
 
 ROSTER = [
     ("Kovács Anna", "M001", "Pagátok", "driver"),
@@ -113,24 +103,6 @@ def new_competition(page, base, year, fields):
         page.locator(f"[name={name}]").fill(value)
     save_form(page, "Save the competition")
     assert page.url == f"{base}/jury/competitions/seasons/{year}/", page.locator("main").inner_text()
-
-
-def type_hand(page, number, hand):
-    """The keyboard only: Enter from field to field; Enter on the last field stores the hand."""
-    a_trumps, a_honours, a_high, announcements, silent = hand
-    if number == 1:
-        page.keyboard.press("Enter")  # attackers: A, as offered
-    for text in (a_trumps, a_honours, a_high):
-        page.keyboard.type(text)
-        page.keyboard.press("Enter")
-    for line in announcements:
-        page.keyboard.type(line)
-        page.keyboard.press("Enter")
-    page.keyboard.press("Enter")  # an empty line leaves the announcements
-    page.keyboard.type(silent)
-    page.keyboard.press("Enter")
-    page.wait_for_selector(f"#hand-{number}.hand-stored, #hand-{number}.hand-invalid", timeout=10_000)
-    page.wait_for_function("() => !document.body.dataset.savingHand", timeout=10_000)
 
 
 def schedule(page, base, year, played_on, team_a, team_b):
