@@ -293,12 +293,13 @@ def test_the_hand_the_door_answers_is_the_hand_read_back_from_the_database():
 # --- another juror's hand, stored while this juror's typing was kept -------------------------------
 
 BASE_INPUT = re.compile(r'name="h1-base" value="([0-9a-f]*)"')
+REPLACE_BUTTON = re.compile(r'name="h1-replace" value="([0-9a-f]*)"')
 
 
 def test_a_reload_never_hides_a_hand_another_juror_stored_over_the_typing(client):
     # Bob types hand 1 over an empty hand and his typing is kept; Alice stores her hand 1 meanwhile.
     # Whenever Bob comes back, the page says so, and his first save is refused with what differs;
-    # only a save from the page that showed him Alice's hand replaces it.
+    # only "Replace theirs with mine", from the page that showed him Alice's hand, replaces it.
     alice, bob = make_user("jury", username="alice"), make_user("jury", username="bob")
     match = make_match()
     mine, theirs = eight_hand_records()[0], other_hands()[0]
@@ -314,9 +315,11 @@ def test_a_reload_never_hides_a_hand_another_juror_stored_over_the_typing(client
                               headers={"HX-Request": "true"})
         assert "Hand 1 was saved by another juror since you opened it" in refused.content.decode()
         assert hands_of(match)[0]["announcements"][0]["result"] == "lost"  # still Alice's
-    seen = BASE_INPUT.search(refused.content.decode()).group(1)
-    stored = client.post(reverse("jury:save_hand", args=[match.pk, 1]), {**typed(mine, 1), "h1-base": seen},
-                         headers={"HX-Request": "true"})
+    # A plain save (Enter) from that page still carries the hand the typing began over: refused again.
+    assert BASE_INPUT.search(refused.content.decode()).group(1) == base
+    seen = REPLACE_BUTTON.search(refused.content.decode()).group(1)
+    stored = client.post(reverse("jury:save_hand", args=[match.pk, 1]),
+                         {**typed(mine, 1), "h1-base": base, "h1-replace": seen}, headers={"HX-Request": "true"})
     assert 'class="hand hand-stored"' in stored.content.decode()
     assert hands_of(match)[0]["announcements"][0]["result"] == "won"  # Bob's, on purpose
 

@@ -35,10 +35,16 @@ class HandForm(HandReader):
     """The entry page's form of a hand: the reader's fields, with the engine's problems shown next
     to the inputs they concern, in the juror's words (tournaments.recording.wording)."""
 
+    # The lines each box shows at least (it grows with what is typed): a hand's announcements are
+    # usually up to three, a deal four lines (one a seat), the tricks ten (one a trick).
+    ROWS = {"announcements": 3, "deal": 4, "tricks": 10}
+
     def __init__(self, *args, number, **kwargs):
         super().__init__(*args, number=number, **kwargs)
         self.problems = {}  # form field -> the engine's problems shown next to it
         self.hand_problems = []  # problems that concern the whole hand
+        for name, rows in self.ROWS.items():
+            self.fields[name].widget.attrs.update({"rows": rows, "data-min-rows": rows})
 
     def _entries(self, names):
         """(bound field, the engine's problems about it) pairs, in tab order."""

@@ -43,6 +43,13 @@ class HandEntry:
     saved_now: bool = False
     refusal: list | None = None
     seen: str | None = None  # the fingerprint of another juror's hand the refusal showed
+    theirs: dict | None = None  # that hand's record, shown beside the juror's typing
+
+    @property
+    def lost_race(self) -> bool:
+        """Another juror stored this hand over the juror's typing: theirs is what is stored, the
+        typing is not, and only "Replace theirs" saves over it."""
+        return self.seen is not None
 
     @property
     def number(self):
@@ -50,18 +57,31 @@ class HandEntry:
 
     @property
     def status(self):
+        if self.lost_race:
+            return "conflict"
         if self.draft is not None and not self.form.is_blank:
             return "typed"
         return "stored" if self.stored is not None else "empty"
 
     @property
     def fingerprint(self):
-        """The stored hand the page's typing is over: the draft's, when the typing is kept."""
-        if self.seen is not None:  # the other juror's hand, just shown: the next save replaces it on purpose
-            return self.seen
+        """The stored hand the page's typing is over: the draft's, when the typing is kept. After a
+        lost race it stays the hand the typing began over, so that a plain save (Enter) is refused
+        again; only "Replace theirs" carries the other juror's hand, as ``seen``."""
         if self.draft is not None and BASE in self.draft.fields:
             return self.draft.fields[BASE]
         return bridge.hand_fingerprint(self.stored)
+
+    @property
+    def theirs_described(self) -> list[str]:
+        return described(self.theirs) if self.theirs else []
+
+    @property
+    def yours_described(self) -> list[str]:
+        record = self.form.record if self.form.is_bound and self.form.is_valid() else None
+        if record is None:
+            return [_("(not complete: see the marked fields)")]
+        return described(record)
 
 
 def first_attackers(stored: dict[int, dict]) -> str | None:
@@ -123,13 +143,18 @@ def hand_entries(match, user=None) -> list[HandEntry]:
             if answer is not None and not _attack_follows(form, records, number):
                 answer = None
             refusal = _stored_since(form, draft, records.get(number))
+            if refusal is not None:  # the table shows what is stored, not the typing
+                answer = answers.get(number)
         elif number in records:
             form = HandForm(number=number, initial=initial_for(records[number], number))
             answer = answers[number]
         else:
             form = HandForm(number=number, initial={"attackers": attackers_of(number, first or "A")})
             answer = None
-        entries.append(HandEntry(form, answer, records.get(number), draft, refusal=refusal))
+        entry = HandEntry(form, answer, records.get(number), draft, refusal=refusal)
+        if refusal is not None:
+            entry.seen, entry.theirs = bridge.hand_fingerprint(records.get(number)), records.get(number)
+        entries.append(entry)
     if first is None:
         _follow_first_hand(entries)
     return entries
@@ -217,7 +242,8 @@ def keep(request, match, number):
         drafts.keep(match, number, fields, request.user)
     entries = hand_entries(match)
     entry = entries[number - 1]
-    entry.answer = evaluate(form, report=False) or (entry.answer if entry.status == "stored" else None)
+    if not entry.lost_race:  # after a lost race the table keeps the stored hand's scores
+        entry.answer = evaluate(form, report=False) or (entry.answer if entry.status == "stored" else None)
     entry.form = form
     return render(request, "jury/_hand_kept.html", {
         "match": match, "entry": entry, "totals": running_totals(entries), "saved_hands": saved_count(entries)})
@@ -235,6 +261,8 @@ def save(request, match, number):
     marked. htmx gets the hand back (and the totals, version and summary); a plain form post
     goes back to the page, at the next hand."""
     _refuse_unless_editable(request, match, number)
+    if request.POST.get(f"h{number}-keep_theirs"):
+        return _keep_theirs(request, match, number)
     form, fields = _typed_form(request, number)
     kept = drafts.of_match(match)
     entry = HandEntry(form, None, None)
@@ -246,7 +274,11 @@ def save(request, match, number):
             drafts.keep(match, number, fields, request.user)
         entries = hand_entries(match)
         shown = entries[number - 1]
-        shown.form, shown.answer, shown.seen = form, entry.answer, entry.seen
+        shown.form = form
+        if entry.seen is not None:  # lost the race: the stored hand's scores, theirs beside the typing
+            shown.seen, shown.theirs, shown.answer = entry.seen, entry.theirs, entry.answer
+        elif not shown.lost_race:
+            shown.answer = entry.answer
         shown.refusal = entry.refusal or shown.refusal
     if not request.htmx:
         if recorded is not None:
@@ -258,6 +290,19 @@ def save(request, match, number):
         "summary": problem_summary(entries), "next_hand": _next_hand(entries, number),
         "all_stored": all(item.stored is not None for item in entries),
     }, status=200)
+
+
+def _keep_theirs(request, match, number):
+    """After a lost race: the juror's typing of the hand forgotten, the other juror's hand kept."""
+    drafts.discard(match, number)
+    if not request.htmx:
+        return redirect(reverse("jury:match", args=[match.pk]) + f"#hand-{number}")
+    entries = hand_entries(match)
+    return render(request, "jury/_hand_saved.html", {
+        "match": match, "entry": entries[number - 1], "entries": entries, "totals": running_totals(entries),
+        "saved_hands": saved_count(entries), "summary": problem_summary(entries),
+        "next_hand": _next_hand(entries, number), "all_stored": all(item.stored is not None for item in entries),
+    })
 
 
 # Another hand's stored record, not read again after a save: the page shows only the saved hand.
@@ -289,7 +334,9 @@ def _store(request, match, entry: HandEntry, *, typed: bool) -> matches.Recorded
     if not form.is_valid():
         form.mark_invalid()
         return None
-    base = request.POST.get(f"h{form.number}-base")
+    # "Replace theirs" (only that button) carries the other juror's hand the page has shown.
+    replace = request.POST.get(f"h{form.number}-replace")
+    base = replace if replace is not None else request.POST.get(f"h{form.number}-base")
     try:
         recorded = matches.record_hand(match, form.number, form.record, user=request.user, base=base, typed=typed)
     except bridge.InvalidRecord as invalid:
@@ -297,7 +344,8 @@ def _store(request, match, entry: HandEntry, *, typed: bool) -> matches.Recorded
     except StaleHand as stale:
         entry.refusal = [stale.text] + compare.differences(
             stale.current, form.record, first_name=_("the other juror's hand"), second_name=_("yours"))
-        entry.seen = bridge.hand_fingerprint(stale.current)
+        entry.seen, entry.theirs = bridge.hand_fingerprint(stale.current), stale.current
+        entry.answer = bridge.evaluate_hand_record(stale.current) if stale.current else None
     except Refused as refused:
         entry.refusal = [refused.text]
     else:

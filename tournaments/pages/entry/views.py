@@ -304,7 +304,7 @@ def save_correction(request, match):
     forms = [entry.form for entry in entries]
     save_form = MatchSaveForm(request.POST)
     if save_form.is_valid() and all(form.is_valid() and not form.is_blank for form in forms):
-        refused = try_correct(request, match, forms, save_form.cleaned_data)
+        refused = try_correct(request, match, forms, save_form)
         if refused is None:
             messages.success(request, _("The correction is saved: %(a)s - %(b)s.")
                              % {"a": match.score_a, "b": match.score_b})
@@ -315,8 +315,10 @@ def save_correction(request, match):
     return render(request, "jury/match.html", context, status=422)
 
 
-def try_correct(request, match, forms, data):
-    """Save a correction; a list of messages when refused (nothing saved then)."""
+def try_correct(request, match, forms, save_form):
+    """Save a correction; a list of messages when refused (nothing saved then). A missing reason
+    is said on the reason's field too, where the page puts the focus."""
+    data = save_form.cleaned_data
     records = [form.record for form in forms]
     try:
         matches.correct_match(match, records, user=request.user, reason=data["reason"],
@@ -327,6 +329,10 @@ def try_correct(request, match, forms, data):
     except StaleMatch as stale:
         return [stale.text] + changed_hands(stale.current, records)
     except Refused as refused:
+        if refused.code == "no_reason":
+            save_form.add_error("reason", refused.text)
+            save_form.fields["reason"].widget.attrs.update({"aria-invalid": "true",
+                                                            "aria-describedby": "correction-reason-problem"})
         return [refused.text]
     return None
 

@@ -7,6 +7,12 @@
  * is lost) and the engine's score comes back. Hand 1's attackers decide the later hands' (R3).
  * Submitting, withdrawing, confirming or sending back swaps the page's main part for the answer, and
  * a stored hand's answer carries the match's state: the state shown changes without a reload.
+ *
+ * The same keyboard serves the blind confirmation (one form, a fieldset a hand: Enter on a hand's
+ * last field goes on to the next hand, then to "Compare") and a correction (then to its reason).
+ * With the full deal open, Enter on an empty line of the deal goes on to the tricks, and on an
+ * empty line of the tricks finishes the hand. Alt+Shift and the letter shown on a button (S
+ * submit, C confirm, B send back, W withdraw, K correct) reach it from anywhere on the page.
  */
 (function () {
   "use strict";
@@ -15,6 +21,8 @@
   var FLOW = ["attackers", "a_trumps", "a_honours", "a_high", "b_trumps", "b_honours", "b_high",
               "announcements", "silent"];
   var B_FIELDS = ["b_trumps", "b_honours", "b_high"];
+
+  var FULL = ["deal", "tricks"];
 
   function field(form, name) {
     return form.querySelector("[name='h" + form.dataset.number + "-" + name + "']");
@@ -29,14 +37,23 @@
   }
 
   /* The fields Enter walks through: attackers only in hand 1 (later hands follow it, R3), B's
-   * holdings only when the juror typed some (empty, they follow from A's). */
+   * holdings only when the juror typed some (empty, they follow from A's), the deal and the tricks
+   * once their box is open. */
   function flow(form) {
     var number = Number(form.dataset.number);
-    return FLOW.filter(function (name) {
+    var full = form.querySelector("details.full-record");
+    var names = FLOW.concat(full && full.open ? FULL : []);
+    return names.filter(function (name) {
       if (name === "attackers") { return number === 1; }
       if (B_FIELDS.indexOf(name) >= 0) { return bTyped(form); }
       return true;
     }).map(function (name) { return field(form, name); }).filter(Boolean);
+  }
+
+  /* A hand of the page: the entry page's form, or a fieldset of the blind confirmation's or the
+   * correction's one form. */
+  function handOf(element) {
+    return element.closest ? element.closest(".hand[data-number]") : null;
   }
 
   function focusField(input) {
@@ -68,14 +85,25 @@
   }
 
   function finishHand(form) {
+    if (form.tagName !== "FORM") { goPastHand(form); return; }
     clearTimeout(form._keepTimer);
     form._finishing = true;
     if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
   }
 
+  /* A hand of one form for the whole match (blind, correction): on to the next hand, and after the
+   * last to what ends the form (the correction's reason, else its button), nothing sent yet. */
+  function goPastHand(hand) {
+    var next = handForm(Number(hand.dataset.number) + 1);
+    if (next && next.dataset.number) { focusField(firstField(next)); return; }
+    var form = hand.closest("form");
+    var end = form && (form.querySelector("[name='reason']") || form.querySelector("button[type=submit]"));
+    if (end) { focusField(end); }
+  }
+
   function onKeydown(event) {
     var input = event.target;
-    var form = input.closest && input.closest("form.hand");
+    var form = handOf(input);
     if (!form || event.key !== "Enter" || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) {
       return;
     }
@@ -96,6 +124,7 @@
    * page's form, or a fieldset of the blind confirmation's one form (which posts every hand; the
    * server keeps this one). */
   function onInput(event) {
+    fitLines(event.target);
     var hand = event.target.closest && event.target.closest("[data-keep]");
     if (!hand || !window.htmx) { return; }
     if (fieldName(event.target) === "attackers" && hand.dataset.number === "1") { followAttack(event.target.value); }
@@ -108,7 +137,7 @@
   /* R3: attack alternates from hand 1; hands not stored yet follow hand 1's choice. */
   function followAttack(first) {
     var other = first === "A" ? "B" : "A";
-    document.querySelectorAll("form.hand.hand-empty").forEach(function (form) {
+    document.querySelectorAll(".hand.hand-empty[data-number]").forEach(function (form) {
       var select = field(form, "attackers");
       var number = Number(form.dataset.number);
       if (select && number > 1) { select.value = number % 2 ? first : other; }
@@ -119,6 +148,8 @@
   function afterHandSaved(number) {
     var form = handForm(number);
     if (!form) { return; }
+    var race = form.querySelector(".race");
+    if (race) { race.focus(); return; }
     var invalid = form.querySelector("[aria-invalid=true]");
     if (invalid) { focusField(invalid); return; }
     if (form.classList.contains("hand-invalid")) { focusField(firstField(form)); return; }
@@ -144,6 +175,7 @@
   }
 
   function onAfterSettle() {
+    fitAllLines();
     var number = document.body.dataset.savingHand;
     if (number) {
       delete document.body.dataset.savingHand;
@@ -170,6 +202,7 @@
    * with the focus on Submit, Enter would submit the match again before the comment was read), else
    * Submit. */
   function initialFocus() {
+    if (blindFocus() || correctionFocus()) { return; }
     var hands = document.getElementById("hands");
     if (!hands || hands.querySelector("fieldset[disabled]")) { return; }
     var invalid = hands.querySelector("[aria-invalid=true]");
@@ -180,6 +213,46 @@
     if (sentBack && document.querySelector("#match-state .state-returned")) { sentBack.focus(); return; }
     var submit = document.getElementById("submit-match");
     if (submit) { submit.focus(); }
+  }
+
+  /* The blind confirmation: after a comparison, the differences (their links lead into each
+   * hand), or the first marked field; else the first hand not typed at all, else Compare. */
+  function blindFocus() {
+    var form = document.querySelector("form.blind-form");
+    if (!form) { return false; }
+    var invalid = form.querySelector("[aria-invalid=true]");
+    var differences = document.getElementById("blind-differences");
+    if (differences) { differences.focus(); return true; }
+    if (invalid) { focusField(invalid); return true; }
+    var open = namedOpenHand() || form.querySelector(".hand.hand-empty");
+    if (open) { focusField(firstField(open)); return true; }
+    focusField(document.getElementById("compare-entries"));
+    return true;
+  }
+
+  /* A correction: the marked field after a refusal (a missing reason included), else hand 1. */
+  function correctionFocus() {
+    var form = document.querySelector("form.correction");
+    if (!form) { return false; }
+    var invalid = form.querySelector("[aria-invalid=true]");
+    focusField(invalid || firstField(handForm(1)));
+    return true;
+  }
+
+  /* Alt+Shift and a button's letter: the focus on that button, or in its form's field (the
+   * comment of a send-back, the reason of a correction). Nothing is sent by the key itself. */
+  function onShortcut(event) {
+    if (!event.altKey || !event.shiftKey || event.ctrlKey || event.metaKey) { return; }
+    var letter = (event.code || "").replace(/^Key/, "");
+    if (!/^[A-Z]$/.test(letter)) { return; }
+    var target = Array.prototype.find.call(document.querySelectorAll("[data-shortcut='" + letter + "']"),
+                                           function (element) { return element.offsetParent !== null; });
+    if (!target) { return; }
+    event.preventDefault();
+    var inner = target.dataset.shortcutFocus && document.getElementById(target.dataset.shortcutFocus);
+    var place = inner || target;
+    place.scrollIntoView({block: "center"});
+    focusField(place);
   }
 
   /* The hand the address names (#hand-2: the page came back from clearing hand 2, or from storing
@@ -198,10 +271,35 @@
 
   /* The summary's links put the focus in the field, not only the view on it. */
   function onSummaryClick(event) {
-    var link = event.target.closest && event.target.closest(".summary a[href^='#']");
+    var link = event.target.closest && event.target.closest(".summary a[href^='#'], a.to-hand[href^='#']");
     if (!link) { return; }
     var input = document.getElementById(link.getAttribute("href").slice(1));
+    if (input && input.dataset.number) { input = firstField(input); }
     if (input) { event.preventDefault(); focusField(input); }
+  }
+
+  /* A box grows with its lines (never below the lines it is made for), so nothing typed is hidden. */
+  function fitLines(textarea) {
+    if (!textarea || textarea.tagName !== "TEXTAREA") { return; }
+    var least = Number(textarea.dataset.minRows || textarea.getAttribute("rows") || 2);
+    textarea.rows = Math.max(least, textarea.value.split("\n").length + 1);
+  }
+
+  function fitAllLines() {
+    document.querySelectorAll("textarea[data-min-rows]").forEach(fitLines);
+  }
+
+  /* The jury home: each of the first nine matches shows the digit that opens it. */
+  function numberMatchCards() {
+    var links = document.querySelectorAll(".match-card-link");
+    Array.prototype.slice.call(links, 0, 9).forEach(function (link, index) {
+      if (link.querySelector("kbd.shortcut")) { return; }
+      var key = document.createElement("kbd");
+      key.className = "shortcut";
+      key.textContent = String(index + 1);
+      link.insertBefore(key, link.firstChild);
+      link.setAttribute("aria-keyshortcuts", String(index + 1));
+    });
   }
 
   /* The jury home: keys 1-9 open the first nine matches listed. */
@@ -216,6 +314,7 @@
 
   document.addEventListener("keydown", onKeydown);
   document.addEventListener("keydown", onHomeKey);
+  document.addEventListener("keydown", onShortcut);
   document.addEventListener("input", onInput);
   document.addEventListener("change", onInput);
   document.addEventListener("click", onSummaryClick);
@@ -223,8 +322,12 @@
   document.addEventListener("htmx:afterSettle", onAfterSettle);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", initialFocus);
+    document.addEventListener("DOMContentLoaded", numberMatchCards);
+    document.addEventListener("DOMContentLoaded", fitAllLines);
   } else {
     initialFocus();
+    numberMatchCards();
+    fitAllLines();
   }
   window.addEventListener("load", focusAfterLoad);
 }());
