@@ -289,6 +289,14 @@
     document.querySelectorAll("textarea[data-min-rows]").forEach(fitLines);
   }
 
+  /* The full deal's box opened from its summary by the keyboard: the focus goes into the deal. */
+  function onToggle(event) {
+    var details = event.target;
+    if (!details.matches || !details.matches("details.full-record") || !details.open) { return; }
+    if (document.activeElement !== details.querySelector("summary")) { return; }
+    focusField(details.querySelector("textarea"));
+  }
+
   /* The jury home: each of the first nine matches shows the digit that opens it. */
   function numberMatchCards() {
     var links = document.querySelectorAll(".match-card-link");
@@ -318,6 +326,7 @@
   document.addEventListener("input", onInput);
   document.addEventListener("change", onInput);
   document.addEventListener("click", onSummaryClick);
+  document.addEventListener("toggle", onToggle, true);  // toggle does not bubble
   document.addEventListener("htmx:beforeRequest", onBeforeRequest);
   document.addEventListener("htmx:afterSettle", onAfterSettle);
   if (document.readyState === "loading") {
