@@ -107,7 +107,8 @@
     if (!form || event.key !== "Enter" || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) {
       return;
     }
-    if (input.tagName === "BUTTON" || input.tagName === "SUMMARY" || input.tagName === "A") { return; }
+    if (input.tagName === "SUMMARY") { openFullRecord(event, input); return; }
+    if (input.tagName === "BUTTON" || input.tagName === "A") { return; }
     if (input.tagName === "TEXTAREA" && !enterLeavesTextarea(input)) { return; }
     event.preventDefault();
     var steps = flow(form);
@@ -287,6 +288,16 @@
 
   function fitAllLines() {
     document.querySelectorAll("textarea[data-min-rows]").forEach(fitLines);
+  }
+
+  /* Enter on "Full deal and tricks": the box opens with the focus in the deal at once (the
+   * browser's own toggle comes later, and the first letters typed would be lost). */
+  function openFullRecord(event, summary) {
+    var details = summary.parentElement;
+    if (!details.matches("details.full-record") || details.open) { return; }
+    event.preventDefault();
+    details.open = true;
+    focusField(details.querySelector("textarea"));
   }
 
   /* The full deal's box opened from its summary by the keyboard: the focus goes into the deal. */
