@@ -147,6 +147,15 @@ def test_confirm_send_back_submit_again_and_correct_by_keyboard(browser, live_se
 
     carol = logged_in(browser, live_server, "carol", path)
     keys = Keys(carol)
+    carol.keyboard.press("Alt+Shift+B")
+    carol.keyboard.type("   ")  # nothing said: refused, and the focus back in the comment
+    carol.keyboard.press("Tab")
+    carol.keyboard.press("Enter")
+    carol.wait_for_selector(".message.error")
+    carol.wait_for_function("() => document.activeElement && document.activeElement.id === 'id_comment'",
+                            timeout=5_000)
+    match.refresh_from_db()
+    assert match.state == Match.State.ENTERED
     keys.press("Alt+Shift+B")  # Send back: the focus in its comment
     assert focused_id(carol) == "id_comment"
     keys.type("Hand 1: check the pheasant.")

@@ -171,7 +171,7 @@
       document.body.dataset.savingHand = form.dataset.number;
     }
     if (form && form.matches && form.matches("form[data-state-change]")) {
-      document.body.dataset.changingState = "1";
+      document.body.dataset.changingState = form.classList.contains("send-back") ? "send-back" : "1";
     }
   }
 
@@ -183,15 +183,21 @@
       afterHandSaved(number);
     }
     if (document.body.dataset.changingState) {
+      var action = document.body.dataset.changingState;
       delete document.body.dataset.changingState;
-      afterStateChanged();
+      afterStateChanged(action);
     }
   }
 
   /* Submit, withdraw, confirm, send back: the page's main part came back with the match in its new
    * state. The focus goes where it would on opening the page, else to the message saying what
    * happened. */
-  function afterStateChanged() {
+  function afterStateChanged(action) {
+    var comment = document.querySelector("form.send-back textarea");
+    if (action === "send-back" && comment && document.querySelector("main .message.error")) {
+      focusField(comment);  // refused (no comment): back in the comment, to say why
+      return;
+    }
     initialFocus();
     if (document.activeElement && document.activeElement !== document.body) { return; }
     var note = document.querySelector("main .messages");
