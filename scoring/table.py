@@ -35,6 +35,7 @@ from typing import Any
 
 from .cards import PACK, PLAY_ORDER, SEATS_BY_NAME, SEATS_CLOCKWISE, Card, CardError, Seat, Suit, Team, catcher, driver
 from .feasts import FEASTS, Feast, SuitRule
+from .match import attackers_in_hand
 from .play import TRICKS_IN_A_HAND, Bindings, bindings_of, playable_cards, winning_position
 from .problems import Problems
 from .records import (
@@ -511,7 +512,33 @@ def candidate_announcements(seat: Seat, cards: Sequence[Card]) -> list[Move]:
     return moves
 
 
+
+
+# --- a table's hands: one seed for all of them -------------------------------------------------
+
+
+def first_attackers(table_seed: int) -> Team:
+    """R3: the cut decides who attacks in hand 1; at the table the cut is drawn from the seed."""
+    return (Team.A, Team.B)[random.Random(f"cut:{table_seed}").randrange(2)]
+
+
+def attackers_of_hand(first: Team, number: int) -> Team:
+    """R3: the attack alternates from hand 1 (scoring.match's rule)."""
+    return Team(attackers_in_hand(number, known_number=1, known_attackers=first.value))
+
+
+def hand_seed(table_seed: int, number: int) -> int:
+    """The seed of hand ``number`` of a table, drawn from the table's seed."""
+    return random.Random(f"hand:{table_seed}:{number}").getrandbits(62)
+
+
+def seats_from(leader: Seat) -> tuple[Seat, ...]:
+    """The seats in the order they play a trick led by ``leader`` (R2)."""
+    start = PLAY_ORDER.index(leader)
+    return tuple(PLAY_ORDER[(start + step) % 4] for step in range(4))
+
+
 __all__ = [
-    "Deal", "IllegalMove", "Kind", "Move", "Phase", "TableHand", "candidate_announcements", "deal_from_seed",
-    "new_hand", "replay",
+    "Deal", "IllegalMove", "Kind", "Move", "Phase", "TableHand", "attackers_of_hand", "candidate_announcements",
+    "deal_from_seed", "first_attackers", "hand_seed", "new_hand", "replay", "seats_from",
 ]
