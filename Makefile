@@ -5,9 +5,11 @@
 #   make check         missing migrations; collectstatic and the production deploy check
 #   make bench-engine  the rules engine's benchmark
 #   make bench-entry   a juror enters a match by keyboard in Chromium: keys, navigation share, seconds
+#   make bench-table   bots play the online table through its WebSockets at 8 tables: see bench/table.py
 #   make bench-site    the public site served at national scale (demo --scale 1 and 10): see
 #                      bench/public_site.py
-#   make serve         production server: gunicorn (a worker per core and more), static files by
+#   make serve         production server: gunicorn with uvicorn's ASGI workers (a worker per core and
+#                      more with REDIS_URL, one without; the online table's WebSockets too), static files by
 #                      WhiteNoise; needs SECRET_KEY (and DATABASE_URL, ALLOWED_HOSTS, ... as deployed)
 
 PORT ?= 8000
@@ -70,7 +72,10 @@ bench-entry: venv
 serve: venv
 	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production $(PY) manage.py migrate --noinput
 	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production $(PY) manage.py collectstatic --noinput --verbosity 0
-	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py
+	@# ASGI (pages and the online table's WebSockets) in gunicorn's uvicorn workers. Without REDIS_URL the
+	@# table's messages stay inside one process, so one worker serves; with it, gunicorn.conf.py's count.
+	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production PORT=$(PORT) $(if $(REDIS_URL),,WEB_CONCURRENCY=1) \
+	  $(VENV)/bin/gunicorn -c gunicorn.conf.py -k uvicorn_worker.UvicornWorker tournaments.site.asgi:application
 
 bench-site: venv
 	$(PY) -m bench.public_site $(BENCH_ARGS)

@@ -367,3 +367,11 @@ def _last_hand(state: TableState) -> dict | None:
             "tricks": [_trick(hand, number) for number in range(1, len(hand.tricks) + 1)],
             "scores": {team: answer[team]["score"] for team in ("A", "B")},
             "lines": [{"name": row["name"], "A": row["A"], "B": row["B"]} for row in line_rows(answer)]}
+
+
+def seat_still_held(table_seat: TableSeat) -> TableSeat | None:
+    """The seat again, as it is now, if its link still holds (not replaced, its table not ended)."""
+    return (TableSeat.objects.select_related("table", "player")
+            .filter(pk=table_seat.pk, link_hash=table_seat.link_hash,
+                    table__state__in=(Table.State.OPEN, Table.State.ADJOURNED)).first())
+
