@@ -19,7 +19,7 @@ STAMP := $(VENV)/.requirements-installed
 # A throwaway key for checking the production settings; a real deployment sets its own.
 CHECK_SECRET_KEY = $$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')
 
-.PHONY: venv run test lint check bench-engine bench-entry bench-site serve
+.PHONY: venv run test lint check bench-engine bench-entry bench-table bench-site serve
 
 venv: $(STAMP)
 
@@ -76,6 +76,9 @@ serve: venv
 	@# table's messages stay inside one process, so one worker serves; with it, gunicorn.conf.py's count.
 	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production PORT=$(PORT) $(if $(REDIS_URL),,WEB_CONCURRENCY=1) \
 	  $(VENV)/bin/gunicorn -c gunicorn.conf.py -k uvicorn_worker.UvicornWorker tournaments.site.asgi:application
+
+bench-table: venv
+	$(PY) -m bench.table $(BENCH_ARGS)
 
 bench-site: venv
 	$(PY) -m bench.public_site $(BENCH_ARGS)

@@ -9,7 +9,7 @@ consumers (tournaments.pages.table) call these functions and only carry messages
 from __future__ import annotations
 
 import secrets as secret_numbers
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -40,6 +40,7 @@ from .lines import line_rows
 from .matches import WayIn, record_hand
 
 SEATS = [str(seat) for seat in SEATS_CLOCKWISE]
+CARDS_IN_A_HAND = 40  # ten tricks of four
 MATCH_SEAT_FIELDS = {"A.driver": "a_driver", "A.catcher": "a_catcher", "B.driver": "b_driver",
                      "B.catcher": "b_catcher"}
 ORGANISER_MOVES = ("adjourn", "resume", "abandon", "seat")
@@ -123,39 +124,66 @@ def seat_of_link(secret: str) -> TableSeat | None:
 
 @dataclass
 class TableState:
-    """A table as its actions leave it: the hand being played (replayed) and the hands finished."""
+    """A table as its actions leave it: the hand being played (replayed), and the hands finished,
+    replayed only when asked for."""
 
     table: Table
     hand_number: int  # the hand being played; HANDS_AT_A_TABLE + 1 when all are played
     hand: rules.TableHand | None
-    finished: list[rules.TableHand]
     position: int  # the next action's position
+    moves_by_hand: dict[int, list[dict]] = field(default_factory=dict)
+    _replayed: dict[int, rules.TableHand] = field(default_factory=dict)
+    _shown: dict[str, object] = field(default_factory=dict)  # what every view of this state shares
 
     @property
     def all_played(self) -> bool:
         return self.hand is None
+
+    @property
+    def finished_count(self) -> int:
+        return self.hand_number - 1
+
+    def finished_hand(self, number: int) -> rules.TableHand:
+        if number not in self._replayed:
+            moves = self.moves_by_hand.get(number)
+            if moves is None:  # a hand before the last two: its actions were not read
+                moves = [move for move in self.table.actions.filter(hand_number=number).order_by("position")
+                         .values_list("move", flat=True) if move.get("kind") not in ORGANISER_MOVES]
+            self._replayed[number] = _replay(self.table, number, moves)
+        return self._replayed[number]
+
+    @property
+    def finished(self) -> list[rules.TableHand]:
+        return [self.finished_hand(number) for number in range(1, self.hand_number)]
 
 
 def attackers_of(table: Table, number: int) -> Team:
     return rules.attackers_of_hand(Team(table.first_attackers), number)
 
 
+def _replay(table: Table, number: int, moves: list[dict]) -> rules.TableHand:
+    return rules.replay(rules.hand_seed(table.seed, number), attackers_of(table, number), moves)
+
+
 def load(table: Table) -> TableState:
-    """Replay the table's actions: every finished hand and the one being played."""
+    """The hand being played, replayed from the table's actions: only the actions of that hand and
+    the one before are read (two queries). A hand is over once its 40 cards are played."""
+    last = table.actions.order_by("-position").values_list("hand_number", "position").first()
+    if last is None:
+        return TableState(table, 1, _replay(table, 1, []), 1)
     moves_by_hand: dict[int, list[dict]] = {}
-    position = 0
-    for hand_number, move in table.actions.order_by("position").values_list("hand_number", "move"):
-        position += 1
+    actions = table.actions.filter(hand_number__gte=last[0] - 1).order_by("position")
+    for hand_number, move in actions.values_list("hand_number", "move"):
         if move.get("kind") not in ORGANISER_MOVES:
             moves_by_hand.setdefault(hand_number, []).append(move)
-    finished = []
-    for number in range(1, HANDS_AT_A_TABLE + 1):
-        hand = rules.replay(rules.hand_seed(table.seed, number), attackers_of(table, number),
-                            moves_by_hand.get(number, []))
-        if hand.phase is not rules.Phase.FINISHED:
-            return TableState(table, number, hand, finished, position + 1)
-        finished.append(hand)
-    return TableState(table, HANDS_AT_A_TABLE + 1, None, finished, position + 1)
+    number = last[0]
+    moves = moves_by_hand.get(number, [])
+    if sum(1 for move in moves if move.get("kind") == "play") == CARDS_IN_A_HAND:
+        number += 1  # the last hand is over: the next has no move yet
+    position = last[1] + 1
+    if number > HANDS_AT_A_TABLE:
+        return TableState(table, number, None, position, moves_by_hand)
+    return TableState(table, number, _replay(table, number, moves_by_hand.get(number, [])), position, moves_by_hand)
 
 
 # --- moves -----------------------------------------------------------------------------------
@@ -294,19 +322,23 @@ def view(state: TableState, seat: str | None) -> dict:
     """What ``seat`` sees of the table (None: a spectator or the big screen): everything played in
     the open, and only this seat's own cards; nothing of another hand before the hand ends."""
     table = state.table
-    names = {s.seat: str(s.player) if s.player else "" for s in table.seats.select_related("player")}
+    if "names" not in state._shown:
+        seats = table.seats.select_related("player")
+        state._shown["names"] = {s.seat: str(s.player) if s.player else "" for s in seats}
+        state._shown["last_hand"] = _last_hand(state)
     data = {
         "table": table.pk, "state": table.state, "state_name": str(table.get_state_display()),
         "reason": table.reason, "hand_number": min(state.hand_number, HANDS_AT_A_TABLE),
-        "hands": HANDS_AT_A_TABLE, "players": names, "seat": seat, "hands_done": len(state.finished),
-        "last_hand": _last_hand(state),
+        "hands": HANDS_AT_A_TABLE, "players": state._shown["names"], "seat": seat,
+        "hands_done": state.finished_count, "last_hand": state._shown["last_hand"],
     }
     hand = state.hand
     if hand is None:
         data.update(phase="over", to_act=None)
         return data
     data.update(
-        phase=hand.phase.value, attackers=hand.attackers.value, to_act=str(hand.to_act) if hand.to_act else None,
+        phase=hand.phase.value, attackers=hand.attackers.value, moves=len(hand.moves),
+        to_act=str(hand.to_act) if hand.to_act else None,
         announcements=_announcements(hand), tricks_won={team.value: won for team, won in hand.tricks_won().items()},
         trick=_trick(hand, len(hand.tricks)) if hand.current_trick else None,
         last_trick=_last_trick(hand), trick_number=hand.trick_number,
@@ -359,11 +391,11 @@ def _last_trick(hand: rules.TableHand) -> dict | None:
 
 def _last_hand(state: TableState) -> dict | None:
     """The last finished hand: its tricks in the open and the engine's scores with their lines."""
-    if not state.finished:
+    if not state.finished_count:
         return None
-    hand = state.finished[-1]
+    hand = state.finished_hand(state.finished_count)
     answer = bridge.evaluate_hand_record(hand.record())
-    return {"number": len(state.finished), "deal": hand.record()["deal"],
+    return {"number": state.finished_count, "deal": hand.record()["deal"],
             "tricks": [_trick(hand, number) for number in range(1, len(hand.tricks) + 1)],
             "scores": {team: answer[team]["score"] for team in ("A", "B")},
             "lines": [{"name": row["name"], "A": row["A"], "B": row["B"]} for row in line_rows(answer)]}
