@@ -75,7 +75,8 @@
     picked = Math.min(picked, Math.max(cards.length - 1, 0));
     cards.forEach((card, index) => {
       const legal = view.playable.includes(card);
-      const element = button(cardLabel(card), () => { if (legal) send({ kind: "play", card: card }); },
+      // Every click goes to the server, which alone decides: a card it refuses comes back in words.
+      const element = button(cardLabel(card), () => send({ kind: "play", card: card }),
         "table-card" + (legal ? " table-legal" : ""));
       element.setAttribute("aria-label", cardName(card) + (legal ? " — " + words.playable : ""));
       element.dataset.card = card;
