@@ -48,8 +48,8 @@ def asgi_application():
     from tournaments.site.asgi import application
 
 
-async def connect(path, client=None):
-    headers = [ORIGIN, (b"host", b"localhost")]
+async def connect(path, client=None, language=b"en"):
+    headers = [ORIGIN, (b"host", b"localhost"), (b"accept-language", language)]
     if client is not None:
         headers.append((b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()))
     communicator = WebsocketCommunicator(application, path, headers=headers)
@@ -133,3 +133,37 @@ def test_the_play_page_needs_the_seat_link_and_the_watch_page_does_not(free_tabl
     response = joined_client(table, links["B.catcher"]).get(reverse("table:play", args=[table.pk]))
     assert response.status_code == 200
     assert Client().get(reverse("table:join", args=["nothing"])).status_code == 404
+
+
+def test_an_illegal_card_and_an_illegal_announcement_are_refused_in_words(free_table):
+    table, links = free_table
+    dealer = str(tables.load(table).hand.to_act)
+    seat_of = {seat: tables.seat_of_link(secret) for seat, secret in links.items()}
+    client = joined_client(table, links[dealer])
+
+    async def scenario():
+        communicator, _ = await connect(f"/ws/table/{table.pk}/seat/", client, language=b"hu-HU,hu;q=0.9")
+        await communicator.receive_json_from(timeout=5)
+        await communicator.send_json_to({"move": {"kind": "play", "card": "Kh"}})
+        refused = await communicator.receive_json_from(timeout=5)
+        assert refused["code"] == "still_announcing"
+        assert refused["message"] == "A bemondások még nem értek véget: mondjon be, kontrázzon vagy passzoljon."
+        await communicator.send_json_to({"move": {"kind": "announce", "feast": "play"}})
+        assert (await communicator.receive_json_from(timeout=5))["view"]["announcements"][0]["feast"] == "play"
+        await communicator.disconnect()
+
+    asyncio.run(scenario())
+    for move in ({"kind": "pass"}, {"kind": "announce", "feast": "amazon"}, {"kind": "pass"}):
+        tables.make_move(seat_of[str(tables.load(table).hand.to_act)], move)
+    assert str(tables.load(table).hand.to_act) == dealer
+
+    async def raise_own():
+        communicator, _ = await connect(f"/ws/table/{table.pk}/seat/", client, language=b"hu")
+        await communicator.receive_json_from(timeout=5)
+        await communicator.send_json_to({"move": {"kind": "announce", "feast": "cash"}})  # raising his own Play
+        refused = await communicator.receive_json_from(timeout=5)
+        assert refused["code"] == "raise_by_partner"
+        assert refused["message"] == "Az Ön által bemondott Play bemondást csak a partnere emelheti (R7)."
+        await communicator.disconnect()
+
+    asyncio.run(raise_own())

@@ -12,7 +12,7 @@ import secrets as secret_numbers
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from scoring import table as rules
@@ -133,7 +133,7 @@ class TableState:
     position: int  # the next action's position
     moves_by_hand: dict[int, list[dict]] = field(default_factory=dict)
     _replayed: dict[int, rules.TableHand] = field(default_factory=dict)
-    _shown: dict[str, object] = field(default_factory=dict)  # what every view of this state shares
+    _shown: dict[object, object] = field(default_factory=dict)  # what the views of this state share
 
     @property
     def all_played(self) -> bool:
@@ -325,12 +325,14 @@ def view(state: TableState, seat: str | None) -> dict:
     if "names" not in state._shown:
         seats = table.seats.select_related("player")
         state._shown["names"] = {s.seat: str(s.player) if s.player else "" for s in seats}
-        state._shown["last_hand"] = _last_hand(state)
+    language = translation.get_language()
+    if ("last_hand", language) not in state._shown:  # its lines are named in the page's language
+        state._shown[("last_hand", language)] = _last_hand(state)
     data = {
         "table": table.pk, "state": table.state, "state_name": str(table.get_state_display()),
         "reason": table.reason, "hand_number": min(state.hand_number, HANDS_AT_A_TABLE),
         "hands": HANDS_AT_A_TABLE, "players": state._shown["names"], "seat": seat,
-        "hands_done": state.finished_count, "last_hand": state._shown["last_hand"],
+        "hands_done": state.finished_count, "last_hand": state._shown[("last_hand", language)],
     }
     hand = state.hand
     if hand is None:
@@ -349,7 +351,9 @@ def view(state: TableState, seat: str | None) -> dict:
         data["cards"] = [str(card) for card in hand.hands[own]]
         mine = hand.to_act == own and table.state == Table.State.OPEN
         data["playable"] = [str(card) for card in hand.playable()] if mine else []
-        data["offers"] = [_offer(move) for move in hand.legal_announcements()] if mine else []
+        if mine and ("offers", seat) not in state._shown:  # the same moves in every language
+            state._shown[("offers", seat)] = hand.legal_announcements()
+        data["offers"] = [_offer(move) for move in state._shown[("offers", seat)]] if mine else []
         data["contras"] = [_contra_offer(hand, move) for move in hand.legal_contras()] if mine else []
         data["may_pass"] = mine and hand.phase is rules.Phase.ANNOUNCING
     return data

@@ -8,6 +8,7 @@ sent again), so a reload or a dropped connection comes back to the same seat and
 
 from asgiref.sync import async_to_sync
 from channels.generic.websocket import JsonWebsocketConsumer
+from django.http import HttpRequest
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -46,11 +47,15 @@ class SeatLinkMixin(TableScopeMixin):
 
 
 class LanguageMixin:
-    """The page's language: the one the browser's session or cookie chose (LocaleMiddleware's)."""
+    """The page's language, chosen as LocaleMiddleware chooses it for the page: the language cookie,
+    else the browser's Accept-Language, else the site's default."""
 
     def language(self) -> str:
-        cookies = self.scope.get("cookies", {})
-        return cookies.get("django_language") or translation.get_language()
+        request = HttpRequest()
+        request.COOKIES = self.scope.get("cookies", {})
+        headers = dict(self.scope.get("headers", []))
+        request.META["HTTP_ACCEPT_LANGUAGE"] = headers.get(b"accept-language", b"").decode("latin-1")
+        return translation.get_language_from_request(request)
 
 
 class SeatConsumer(SeatLinkMixin, LanguageMixin, JsonWebsocketConsumer):
@@ -61,7 +66,7 @@ class SeatConsumer(SeatLinkMixin, LanguageMixin, JsonWebsocketConsumer):
         if self.table_seat is None:
             self.close(code=4403)
             return
-        self.join(seat_group(self.table_id(), self.table_seat.seat))
+        self.join(seat_group(self.table_id(), self.table_seat.seat, self.language()))
         self.accept()
         with translation.override(self.language()):
             state = tables.load(self.table_seat.table)
@@ -85,7 +90,7 @@ class SeatConsumer(SeatLinkMixin, LanguageMixin, JsonWebsocketConsumer):
             except Refused as refused:
                 self.send_json({"type": "refused", "code": refused.code or "refused", "message": refused.text})
                 return
-        send_views(result.state, language)
+        send_views(result.state)
 
     def table_view(self, event):
         self.send_json({"type": "view", "view": event["view"]})
@@ -99,7 +104,7 @@ class WatchConsumer(TableScopeMixin, LanguageMixin, JsonWebsocketConsumer):
         if table is None:
             self.close(code=4404)
             return
-        self.join(watch_group(table.pk))
+        self.join(watch_group(table.pk, self.language()))
         self.accept()
         with translation.override(self.language()):
             self.send_json({"type": "view", "view": tables.view(tables.load(table), None)})
