@@ -58,7 +58,7 @@ def seed_with_visi_for_the_dealer() -> int:
     raise AssertionError("no seed of 500 deals the XVIII to the dealer")
 
 
-def wait_for_moves(table, count, timeout=10):
+def wait_for_moves(table, count, timeout=30):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         state = tables.load(table)
@@ -101,7 +101,9 @@ def test_four_players_play_a_hand_and_the_door_stores_it(asgi_server, browser):
     # players pass until play starts, each with the P key.
     while state.hand.phase is rules.Phase.ANNOUNCING:
         moves = len(state.hand.moves)
-        pages[str(state.hand.to_act)].keyboard.press("p")
+        page = pages[str(state.hand.to_act)]
+        page.locator("#pass").wait_for()  # the page knows it is this player's turn
+        page.keyboard.press("p")
         state = wait_for_moves(table, moves + 1)
 
     bound_refused = reloaded = False
@@ -116,7 +118,7 @@ def test_four_players_play_a_hand_and_the_door_stores_it(asgi_server, browser):
             bound_refused = True
         if not reloaded and hand.trick_number == 4 and len(hand.current_trick) == 2:
             page.reload()  # mid-trick: the same seat, the same cards, the same trick
-            page.locator("#connection").filter(has_text="Kapcsolódva").wait_for()
+            page.locator("#trick li").nth(1).wait_for()
             assert page.locator("#trick li").count() == 2
             assert page.locator("#hand button").count() == len(held)
             reloaded = True

@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from tournaments.core.models import Table
 from tournaments.core.refusals import NotAllowed, Refused
@@ -19,6 +19,7 @@ from .consumers import SESSION_KEY
 from .forms import SEAT_LABELS, FreeGameTableForm, MatchTableForm, ReasonForm, SubstituteForm
 
 
+@require_safe
 def index(request):
     """The tables being played (anyone may watch), and for organisers and chief jurors the forms to
     open one."""
@@ -75,6 +76,7 @@ def _manage_page(request, table, *, links=None, status=200):
 
 
 @login_required
+@require_safe
 def manage(request, pk):
     table = get_object_or_404(Table, pk=pk)
     _check_may_run(table, request.user)
@@ -118,6 +120,7 @@ def act(request, pk, action):
     return redirect("table:manage", pk=table.pk)
 
 
+@require_safe
 def join(request, secret):
     """A seat link: the seat is kept in this browser's session and the page opens on it, so the
     link's secret is not left in the address bar."""
@@ -160,16 +163,18 @@ def _words() -> dict:
     }
 
 
+@require_safe
 def play(request, pk):
     table = get_object_or_404(Table, pk=pk)
     secret = request.session.get(SESSION_KEY, {}).get(str(table.pk))
     table_seat = tables.seat_of_link(secret)
     if table_seat is None or table_seat.table_id != table.pk:
-        return render(request, "table/link_ended.html", status=403)
+        raise PermissionDenied(_("A seat at a table opens from its seat link; the organiser of the table gives it."))
     return render(request, "table/play.html", {"table": table, "table_seat": table_seat,
                                                "socket": f"/ws/table/{table.pk}/seat/", "words": _words()})
 
 
+@require_safe
 def watch(request, pk):
     """A spectator's or the big screen's view: tricks as played, no card held."""
     table = get_object_or_404(Table, pk=pk)
