@@ -173,3 +173,13 @@ def test_each_seat_sees_only_its_own_cards_and_spectators_none(frozen_today):
         assert seen["cards"] == [str(card) for card in dealt[SEATS_BY_NAME[seat]]]
         others = [str(c) for s, cards in dealt.items() if str(s) != seat for c in cards]
         assert not set(others) & set(seen["cards"])
+
+
+def test_the_tables_page_lists_the_tables_being_played_in_a_pinned_number_of_queries(client, frozen_today,
+                                                                                  django_assert_num_queries):
+    for seed in (1, 2, 3):
+        free_table(seed=seed)
+    with django_assert_num_queries(2):  # the tables with their matches; their seats with their players
+        response = client.get("/table/")
+    assert response.status_code == 200
+    assert response.content.decode().count("/watch/") == 3

@@ -2,6 +2,7 @@
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -9,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST, require_safe
 
-from tournaments.core.models import Table
+from tournaments.core.models import Table, TableSeat
 from tournaments.core.refusals import NotAllowed, Refused
 from tournaments.core.roles import answer_refusal
 from tournaments.recording import tables
@@ -18,13 +19,15 @@ from .broadcast import table_changed
 from .consumers import SESSION_KEY
 from .forms import SEAT_LABELS, FreeGameTableForm, MatchTableForm, ReasonForm, SubstituteForm
 
+SEATED = TableSeat.objects.select_related("player")
+
 
 @require_safe
 def index(request):
     """The tables being played (anyone may watch), and for organisers and chief jurors the forms to
     open one."""
     live = (Table.objects.filter(state__in=(Table.State.OPEN, Table.State.ADJOURNED))
-            .select_related("match__team_a", "match__team_b").prefetch_related("seats__player"))
+            .select_related("match__team_a", "match__team_b").prefetch_related(Prefetch("seats", queryset=SEATED)))
     context = {"tables": live, "may_open": tables.may_open(request.user)}
     if context["may_open"]:
         context.update(match_form=MatchTableForm(), free_form=FreeGameTableForm())
