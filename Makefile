@@ -5,9 +5,11 @@
 #   make check         missing migrations; collectstatic and the production deploy check
 #   make bench-engine  the rules engine's benchmark
 #   make bench-entry   a juror enters a match by keyboard in Chromium: keys, navigation share, seconds
+#   make bench-table   bots play the online table through its WebSockets at 8 tables: see bench/table.py
 #   make bench-site    the public site served at national scale (demo --scale 1 and 10): see
 #                      bench/public_site.py
-#   make serve         production server: gunicorn (a worker per core and more), static files by
+#   make serve         production server: gunicorn with uvicorn's ASGI workers (a worker per core and
+#                      more with REDIS_URL, one without; the online table's WebSockets too), static files by
 #                      WhiteNoise; needs SECRET_KEY (and DATABASE_URL, ALLOWED_HOSTS, ... as deployed)
 
 PORT ?= 8000
@@ -17,7 +19,7 @@ STAMP := $(VENV)/.requirements-installed
 # A throwaway key for checking the production settings; a real deployment sets its own.
 CHECK_SECRET_KEY = $$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')
 
-.PHONY: venv run test lint check bench-engine bench-entry bench-site serve
+.PHONY: venv run test lint check bench-engine bench-entry bench-table bench-site serve
 
 venv: $(STAMP)
 
@@ -70,7 +72,13 @@ bench-entry: venv
 serve: venv
 	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production $(PY) manage.py migrate --noinput
 	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production $(PY) manage.py collectstatic --noinput --verbosity 0
-	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py
+	@# ASGI (pages and the online table's WebSockets) in gunicorn's uvicorn workers. Without REDIS_URL the
+	@# table's messages stay inside one process, so one worker serves; with it, gunicorn.conf.py's count.
+	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production PORT=$(PORT) $(if $(REDIS_URL),,WEB_CONCURRENCY=1) \
+	  $(VENV)/bin/gunicorn -c gunicorn.conf.py -k uvicorn_worker.UvicornWorker tournaments.site.asgi:application
+
+bench-table: venv
+	$(PY) -m bench.table $(BENCH_ARGS)
 
 bench-site: venv
 	$(PY) -m bench.public_site $(BENCH_ARGS)

@@ -71,7 +71,7 @@ from tournaments.core.competitions import cup, grand_prix
 from tournaments.core.competitions.free_games import record_free_game
 from tournaments.core.models import Competition, CupAward, CupTie, FreeGame, GrandPrixEntry, TrophyWin
 from tournaments.reads import standings
-from tournaments.recording import drafts, matches
+from tournaments.recording import drafts, matches, tables
 
 pytestmark = pytest.mark.django_db
 
@@ -314,6 +314,17 @@ ACCESS = {
     "certificates:grand_prix":                        ("gp winner",    "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
     "calendars:team":                                 ("team",         "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
     "calendars:competition":                          ("championship", "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
+
+    # The online table: anyone watches; organisers and the chief jury open tables (an empty form is refused); the
+    # organiser who opened the table runs it (resuming a table being played is refused); a seat opens from its link:
+    # the join page, asked for just before, keeps the seat in a session, so the logged-in people then see the seat.
+    "table:index":                                    ("-",            "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
+    "table:open":                                     ("-",            "login login", "405 403",     "405 403",     "405 400",     "405 400"),
+    "table:manage":                                   ("table",        "login login", "403 405",     "403 405",     "403 405",     "200 405"),
+    "table:act":                                      ("table",        "login login", "405 403",     "405 403",     "405 403",     "405 400"),
+    "table:join":                                     ("table",        "302 405",     "302 405",     "302 405",     "302 405",     "302 405"),
+    "table:play":                                     ("table",        "403 405",     "200 405",     "200 405",     "200 405",     "200 405"),
+    "table:watch":                                    ("table",        "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
 }
 
 
@@ -379,6 +390,9 @@ def build_world():
     variant_win, *_others = register.enter_variant_trophy(
         player=team_a.driver, trophy="royal", variant=TrophyWin.Variant.EMPEROR, won_on=MARCH, user=juror)
     award = CupAward.objects.filter(withdrawn_on__isnull=True).order_by("pk").first()
+    online_table, seat_links = tables.open_table(user=people[4], free_games=free_games, seed=1, players={
+        seat: player for seat, player in zip(tables.SEATS, (team_a.driver, team_a.catcher, team_b.driver,
+                                                            team_b.catcher), strict=True)})
 
     # The admin's logs of logins: a locked one, a login, a failure.
     login = {"ip_address": "203.0.113.9", "user_agent": "x", "http_accept": "*/*", "path_info": "/accounts/login/"}
@@ -407,6 +421,7 @@ def build_world():
         "cup tie": in_admin(final),
         "variant win": {"pk": variant_win.pk},
         "cup award": {"pk": award.pk},
+        "table": {"pk": online_table.pk, "action": "resume", "secret": seat_links["A.driver"]},
         "group": in_admin(Group.objects.get(name="Jury")),
         "user": in_admin(juror) | {"user_id": juror.pk},
         "attempt": in_admin(attempt) | {"attempt_id": attempt.pk},

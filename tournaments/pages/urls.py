@@ -26,4 +26,5 @@ urlpatterns = [
     path("api/v1/", include("tournaments.pages.api.urls")),
     path("certificates/", include("tournaments.pages.outputs.certificates")),
     path("calendars/", include("tournaments.pages.outputs.calendars")),
+    path("table/", include("tournaments.pages.table.urls")),
 ]

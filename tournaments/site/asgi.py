@@ -1,4 +1,7 @@
-"""ASGI entry point; production sets DJANGO_SETTINGS_MODULE=tournaments.site.settings_production."""
+"""ASGI entry point; production sets DJANGO_SETTINGS_MODULE=tournaments.site.settings_production.
+
+HTTP goes to Django; WebSockets (the online table, tournaments.pages.table) to Channels, with the
+session and the login read from the cookies and only this site's own pages allowed to connect."""
 
 import os
 
@@ -6,8 +9,18 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournaments.site.settings")
 
-application = get_asgi_application()
+django_application = get_asgi_application()
 
-from tournaments.core.checks import fail_on_errors  # noqa: E402 (needs the settings loaded above)
+from channels.auth import AuthMiddlewareStack  # noqa: E402 (needs the settings loaded above)
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from tournaments.core.checks import fail_on_errors  # noqa: E402
+from tournaments.pages.table.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter({
+    "http": django_application,
+    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+})
 
 fail_on_errors()  # a failed system check (a missing static manifest...) stops the start, not every page

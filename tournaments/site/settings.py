@@ -22,6 +22,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
+    "daphne",  # first: its runserver serves ASGI, so `make run` serves the online table's WebSockets too
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -33,6 +34,7 @@ INSTALLED_APPS = [
     "simple_history",
     "django_htmx",
     "axes",
+    "channels",  # the online table's WebSockets (tournaments.pages.table)
     "tournaments.core",
     "tournaments.pages",
     "bench",
@@ -99,6 +101,15 @@ else:
 if not env_bool("PAGE_CACHE", True):  # every public page rendered afresh (benchmarks)
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
 PUBLIC_PAGE_CACHE = "default"
+
+# The online table's messages between server processes (Django Channels): Redis when REDIS_URL is
+# set (several processes or machines), else the in-memory layer of one process. The layer only
+# carries messages; a table's state is in the database.
+if REDIS_URL:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                                  "CONFIG": {"hosts": [REDIS_URL], "prefix": "tarokk-table"}}}
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 PUBLIC_PAGE_CACHE_SECONDS = 24 * 60 * 60  # pages of an older data version are never read again
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -17,11 +17,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from bench import hands as bulk
+from scoring.table import Phase as TablePhase
 from tournaments.core import register
 from tournaments.core.competitions import cup, free_games
 from tournaments.core.models import Competition, FreeGame, GrandPrixEntry, Match, Player, Season, Team, TrophyWin
 from tournaments.core.roles import CHIEF_JURY, JURY, ORGANISER, ensure_roles
-from tournaments.recording import matches
+from tournaments.recording import matches, tables
 
 PASSWORD = "tarokk-demo"
 USERS = [("jury1", JURY), ("jury2", JURY), ("chief", CHIEF_JURY), ("organiser", ORGANISER)]
@@ -99,6 +100,7 @@ class Demo:
         self.cup()
         self.free_games = self.create_free_games()
         self.variant_trophies()
+        self.online_table()
         self.out.write(_("Demo season %(year)s: %(teams)s teams, %(matches)s matches.") % {
             "year": self.year, "teams": len(self.teams), "matches": Match.objects.count()})
 
@@ -110,6 +112,21 @@ class Demo:
             register.enter_variant_trophy(player=team.driver, partner=team.catcher, team=team, trophy=trophy,
                                           variant=TrophyWin.Variant.EMPEROR, won_on=self.day(month, 12),
                                           user=self.users["chief"], competition=self.free_games)
+
+    def online_table(self):
+        """A free game at an online table, its announcements over and its first trick played, so
+        that the tables page shows one being played (its seat links come from "New seat link")."""
+        players = [member for team in self.teams[10:12] for member in (team.driver, team.catcher)]
+        table, _links = tables.open_table(user=self.users["organiser"], free_games=self.free_games, seed=SEED,
+                                          players=dict(zip(tables.SEATS, players, strict=True)))
+        seats = {seat.seat: seat for seat in table.seats.all()}
+        while True:
+            hand = tables.load(table).hand
+            if hand.phase is not TablePhase.ANNOUNCING and not hand.current_trick and hand.tricks:
+                return
+            moves = hand.legal_moves()
+            move = moves[0] if hand.phase is TablePhase.ANNOUNCING else moves[-1]  # pass; the last card offered
+            tables.make_move(seats[str(move.seat)], move.as_dict())
 
     # --- free games (R18) ---------------------------------------------------------------------
 

@@ -1,0 +1,273 @@
+"""`make bench-table`: bots play the online table through its own WebSocket messages.
+
+It builds a fresh SQLite database (.cache/bench/table.sqlite3; or DATABASE_URL's PostgreSQL), puts
+8 Championship matches on today's calendar with their players, opens a table for each as a chief
+juror, and serves the site with uvicorn (one process, the in-memory channel layer; REDIS_URL for
+Redis's). Four bots a table join their seats by the seat links (the session cookie of the join
+page, as a browser does) and play random legal hands for a bounded time: each picks among the
+moves its own view offers, and now and then first tries an illegal one (a card it may not play,
+a play before the announcements end, a move out of turn), which the server must refuse.
+
+Printed: hands completed, WebSocket messages a second, the p95 and worst time from a card sent to
+the other three seats seeing it (goal: p95 at most 100 ms), illegal moves tried and refused (goal:
+all), and for every hand the door stored: the engine's answer for the table's own record equal to
+the stored scores (goal: all).
+
+    python -m bench.table [--tables 8] [--seconds 60] [--port 8190]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+DATABASE = ROOT / ".cache" / "bench" / "table.sqlite3"
+ILLEGAL_CHANCE = 0.08
+SPEAK_CHANCE = 0.25
+
+
+def environment() -> dict[str, str]:
+    env = dict(os.environ)
+    if not env.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
+        env["DATABASE_URL"] = f"sqlite:///{DATABASE}"
+    env.setdefault("DJANGO_SETTINGS_MODULE", "tournaments.site.settings")
+    env["PAGE_CACHE"] = "off"
+    env["DEBUG"] = "false"
+    return env
+
+
+def fresh_database(env: dict[str, str]) -> None:
+    DATABASE.parent.mkdir(parents=True, exist_ok=True)
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{DATABASE}{suffix}").unlink(missing_ok=True)
+    subprocess.run([PYTHON, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+
+
+def setup_django(env: dict[str, str]) -> None:
+    os.environ.update(env)
+    import django
+
+    django.setup()
+
+
+def open_tables(count: int) -> list[dict[str, str]]:
+    """Eight matches of today, each with a table opened by a chief juror: the seat links."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Group
+    from django.utils import timezone
+
+    from tournaments.core.models import Competition, Match, Player, Season, Team
+    from tournaments.core.roles import CHIEF_JURY
+    from tournaments.recording import tables
+
+    today = timezone.localdate()
+    season, _ = Season.objects.get_or_create(year=today.year, defaults={"state": Season.State.RUNNING})
+    competition = Competition.objects.create(season=season, kind=Competition.Kind.CHAMPIONSHIP,
+                                             name="Bench", slug=f"bench-{time.time_ns()}")
+    chief = get_user_model().objects.create_user(username=f"chief-{time.time_ns()}", password="x")
+    chief.groups.add(Group.objects.get(name=CHIEF_JURY))
+    links = []
+    for number in range(count):
+        teams = []
+        for side in "AB":
+            driver, catcher = (Player.objects.create(name=f"{side}{number} {role}",
+                                                     membership_number=f"B{number}{side}{role[0]}{time.time_ns()}")
+                               for role in ("driver", "catcher"))
+            teams.append(Team.objects.create(season=season, name=f"Bench {number}{side} {time.time_ns()}",
+                                             driver=driver, catcher=catcher))
+        match = Match.objects.create(competition=competition, team_a=teams[0], team_b=teams[1], played_on=today,
+                                     a_driver=teams[0].driver, a_catcher=teams[0].catcher,
+                                     b_driver=teams[1].driver, b_catcher=teams[1].catcher)
+        _table, table_links = tables.open_table(user=chief, match=match, seed=number + 1)
+        links.append(table_links)
+    return links
+
+
+def serve(env: dict[str, str], port: int) -> subprocess.Popen:
+    server = subprocess.Popen([PYTHON, "-m", "uvicorn", "tournaments.site.asgi:application", "--port", str(port),
+                               "--log-level", "warning"], cwd=ROOT, env=env)
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/table/", timeout=1)
+            return server
+        except OSError:
+            time.sleep(0.2)
+    server.kill()
+    raise SystemExit("the server did not start")
+
+
+def session_cookie(port: int, secret: str) -> str:
+    """Join a seat as a browser does: the join page keeps the seat in the session."""
+    jar = CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    opener.open(f"http://127.0.0.1:{port}/table/join/{secret}/", timeout=10)
+    return "; ".join(f"{cookie.name}={cookie.value}" for cookie in jar)
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.messages = 0
+        self.latencies: list[float] = []
+        self.sent_at: dict[tuple, float] = {}
+        self.illegal_tried = 0
+        self.illegal_refused = 0
+        self.unexpected_refusals = 0
+
+
+async def bot(port: int, table: int, seat: str, cookie: str, tally: Tally, deadline: float, rng: random.Random):
+    import websockets
+
+    url = f"ws://127.0.0.1:{port}/ws/table/{table}/seat/"
+    headers = {"Cookie": cookie, "Origin": f"http://127.0.0.1:{port}"}
+    async with websockets.connect(url, additional_headers=headers) as socket:
+        answered: tuple | None = None
+        illegal_pending = False
+        last_view = None
+        while time.monotonic() < deadline:
+            try:
+                raw = await asyncio.wait_for(socket.recv(), timeout=max(deadline - time.monotonic(), 0.01))
+            except TimeoutError:
+                break
+            tally.messages += 1
+            message = json.loads(raw)
+            if message["type"] == "refused":
+                if illegal_pending:
+                    tally.illegal_refused += 1
+                    illegal_pending = False
+                else:
+                    tally.unexpected_refusals += 1
+                    answered = None
+                await _answer_if_my_turn(socket, seat, last_view, tally, rng)
+                continue
+            view = last_view = message["view"]
+            key = (table, view.get("hand_number"), view.get("moves"))
+            sent = tally.sent_at.get(key)
+            if sent is not None and sent[1] != seat:
+                tally.latencies.append(time.monotonic() - sent[0])
+            if view.get("phase") == "over":
+                break
+            if view.get("to_act") != seat or answered == key or view.get("state") != "open":
+                continue
+            answered = key
+            if rng.random() < ILLEGAL_CHANCE:
+                illegal = _illegal_move(view, rng)
+                if illegal is not None:
+                    tally.illegal_tried += 1
+                    illegal_pending = True
+                    tally.messages += 1
+                    await socket.send(json.dumps({"move": illegal}))
+                    continue  # the refusal comes back; the legal move follows it
+            await _answer_if_my_turn(socket, seat, view, tally, rng)
+
+
+async def _answer_if_my_turn(socket, seat, view, tally, rng) -> None:
+    if view is None or view.get("to_act") != seat:
+        return
+    move = _legal_move(view, rng)
+    if move["kind"] == "play":
+        # Seen by the others when the view after this move (one more move) reaches them.
+        tally.sent_at[(view["table"], view["hand_number"], view["moves"] + 1)] = (time.monotonic(), seat)
+    tally.messages += 1
+    await socket.send(json.dumps({"move": move}))
+
+
+def _legal_move(view: dict, rng: random.Random) -> dict:
+    if view["phase"] == "announcing":
+        choices = [{"kind": "announce", "feast": o["feast"], "cards": o["cards"], "suits": o["suits"]}
+                   for o in view["offers"]] + [{"kind": "contra", "target": c["target"]} for c in view["contras"]]
+        if choices and rng.random() < SPEAK_CHANCE:
+            return rng.choice(choices)
+        return {"kind": "pass"}
+    return {"kind": "play", "card": rng.choice(view["playable"])}
+
+
+def _illegal_move(view: dict, rng: random.Random) -> dict | None:
+    if view["phase"] == "announcing":
+        return {"kind": "play", "card": view["cards"][0]}  # the announcements are not over
+    not_playable = [card for card in view["cards"] if card not in view["playable"]]
+    if not_playable:
+        return {"kind": "play", "card": rng.choice(not_playable)}
+    return {"kind": "pass"}  # the announcements are over
+
+
+async def play_all(port: int, links: list[dict[str, str]], seconds: float) -> tuple[Tally, float]:
+    from tournaments.recording import tables
+
+    tally = Tally()
+    started = time.monotonic()
+    deadline = started + seconds
+    bots = []
+    for index, table_links in enumerate(links):
+        for seat, secret in table_links.items():
+            table_id = (await asyncio.to_thread(tables.seat_of_link, secret)).table_id
+            cookie = await asyncio.to_thread(session_cookie, port, secret)
+            bots.append(bot(port, table_id, seat, cookie, tally, deadline, random.Random(f"{index}{seat}")))
+    await asyncio.gather(*bots)
+    return tally, time.monotonic() - started
+
+
+def agreement() -> tuple[int, int]:
+    """Every hand the door stored, against the engine's answer for the table's own record."""
+    from scoring import evaluate_hand
+    from tournaments.core.models import Hand, Table
+    from tournaments.recording import tables
+
+    stored = agreeing = 0
+    for table in Table.objects.exclude(match=None):
+        state = tables.load(table)
+        rows = {hand.number: hand for hand in Hand.objects.filter(match=table.match)}
+        for number, hand in enumerate(state.finished, start=1):
+            stored += 1
+            answer = evaluate_hand(hand.record())
+            row = rows.get(number)
+            if row is not None and (row.score_a, row.score_b) == (answer["A"]["score"], answer["B"]["score"]) \
+                    and row.tricks == hand.record()["tricks"]:
+                agreeing += 1
+    return stored, agreeing
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8190))
+    options = parser.parse_args()
+    env = environment()
+    fresh_database(env)
+    setup_django(env)
+    links = open_tables(options.tables)
+    server = serve(env, options.port)
+    try:
+        tally, elapsed = asyncio.run(play_all(options.port, links, options.seconds))
+    finally:
+        server.terminate()
+        server.wait(10)
+    stored, agreeing = agreement()
+    latencies = sorted(tally.latencies)
+    p95 = latencies[int(0.95 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
+    worst = latencies[-1] * 1000 if latencies else float("nan")
+    median = statistics.median(latencies) * 1000 if latencies else float("nan")
+    print(f"tables {options.tables}, {elapsed:.1f} s")
+    print(f"hands completed: {stored}")
+    print(f"messages a second: {tally.messages / elapsed:.0f}")
+    print(f"card to the other three seats: median {median:.1f} ms, p95 {p95:.1f} ms (goal <= 100), "
+          f"worst {worst:.1f} ms, {len(latencies)} deliveries")
+    print(f"illegal moves tried {tally.illegal_tried}, refused {tally.illegal_refused} (goal: all); "
+          f"legal moves refused {tally.unexpected_refusals} (goal: none)")
+    print(f"engine agrees with stored hands: {agreeing} of {stored} (goal: all)")
+
+
+if __name__ == "__main__":
+    main()

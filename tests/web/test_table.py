@@ -1,0 +1,185 @@
+"""The online table as a way in (issue 25): opened by an organiser or a chief juror, seats joined by
+links stored hashed, moves refused by the rules, and each finished hand recorded through the one
+door as the match's first entry (an official match) or the game kept in the free-game table (R18)."""
+
+import random
+
+import pytest
+
+from scoring import table as rules
+from scoring.cards import SEATS_BY_NAME
+from tests.factories import make_competition, make_match, make_player, make_season, make_user
+from tournaments.core.models import Competition, FreeGameScore, Hand, Match, Table, TableAction
+from tournaments.core.refusals import NotAllowed, Refused
+from tournaments.recording import tables
+
+pytestmark = pytest.mark.django_db
+
+
+def free_table(seed=11, user=None):
+    make_season(2026)
+    free_games = make_competition(Competition.Kind.FREE_GAMES, season=make_season(2026))
+    players = {seat: make_player() for seat in tables.SEATS}
+    return tables.open_table(user=user or make_user("organiser"), free_games=free_games, players=players, seed=seed)
+
+
+def seat_of(table, links, seat):
+    found = tables.seat_of_link(links[seat])
+    assert found.table == table and found.seat == seat
+    return found
+
+
+def play_hand(table, links, rng, speak=0.3):
+    """Offered moves, each made by the seat to act through its own link, to the end of the hand."""
+    seats = {seat: seat_of(table, links, seat) for seat in tables.SEATS}
+    while True:
+        state = tables.load(table)
+        hand = state.hand
+        number = state.hand_number
+        moves = hand.legal_moves()
+        if hand.phase is rules.Phase.ANNOUNCING and (len(moves) == 1 or rng.random() >= speak):
+            move = moves[0]
+        else:
+            move = rng.choice(moves[1:] if hand.phase is rules.Phase.ANNOUNCING else moves)
+        result = tables.make_move(seats[str(move.seat)], move.as_dict())
+        if result.hand_finished:
+            return number, result
+
+
+def test_seat_links_are_stored_hashed_and_name_one_seat(frozen_today):
+    table, links = free_table()
+    assert len(set(links.values())) == 4
+    for seat, secret in links.items():
+        stored = table.seats.get(seat=seat).link_hash
+        assert secret not in stored and len(stored) == 64
+        assert tables.seat_of_link(secret).seat == seat
+    assert tables.seat_of_link("not a link") is None
+
+
+def test_a_link_ends_with_its_table(frozen_today):
+    table, links = free_table()
+    tables.abandon(table, table.opened_by, "A player was taken ill")
+    assert tables.seat_of_link(links["A.driver"]) is None
+    table.refresh_from_db()
+    assert table.state == Table.State.ABANDONED and table.reason == "A player was taken ill"
+
+
+def test_a_jurors_table_is_refused_and_a_chief_jurors_opened(frozen_today):
+    season = make_season(2026)
+    match = make_match(competition=make_competition(season=season), played_on=frozen_today)
+    with pytest.raises(NotAllowed):
+        tables.open_table(user=make_user("jury"), match=match)
+    with pytest.raises(NotAllowed):
+        tables.open_table(user=make_user("organiser"), match=match)  # hands would enter in their name
+    table, links = tables.open_table(user=make_user("chief"), match=match, seed=5)
+    assert {s.seat: s.player for s in table.seats.all()}["A.driver"] == match.a_driver
+    with pytest.raises(Refused):
+        tables.open_table(user=make_user("chief"), match=match)  # one table at a time
+
+
+def test_moves_out_of_turn_and_illegal_cards_are_refused_and_nothing_is_stored(frozen_today):
+    table, links = free_table()
+    state = tables.load(table)
+    to_act = str(state.hand.to_act)
+    other = next(seat for seat in tables.SEATS if seat != to_act)
+    with pytest.raises(rules.IllegalMove) as turn:
+        tables.make_move(seat_of(table, links, other), {"kind": "pass"})
+    assert turn.value.code == "not_your_turn"
+    with pytest.raises(rules.IllegalMove) as early:
+        tables.make_move(seat_of(table, links, to_act), {"kind": "play", "card": "Kh"})
+    assert early.value.code == "still_announcing"
+    with pytest.raises(rules.IllegalMove):
+        tables.make_move(seat_of(table, links, to_act), {"kind": "announce", "feast": "slam", "seat": other,
+                                                          "cards": ["Kh"]})
+    assert not TableAction.objects.exists()
+
+
+def test_the_seat_a_move_comes_from_is_the_links_never_the_clients(frozen_today):
+    table, links = free_table()
+    to_act = str(tables.load(table).hand.to_act)
+    other = next(seat for seat in tables.SEATS if seat != to_act)
+    with pytest.raises(rules.IllegalMove):
+        tables.make_move(seat_of(table, links, other), {"kind": "pass", "seat": to_act})
+
+
+def test_an_official_hand_enters_through_the_door_as_the_first_entry(frozen_today):
+    season = make_season(2026)
+    match = make_match(competition=make_competition(season=season), played_on=frozen_today)
+    chief = make_user("chief")
+    table, links = tables.open_table(user=chief, match=match, seed=21)
+    number, result = play_hand(table, links, random.Random(2))
+    assert number == 1
+    stored = Hand.objects.get(match=match, number=1)
+    state = tables.load(table)
+    record = state.finished[0].record()
+    assert stored.tricks == record["tricks"] and stored.deal == record["deal"]
+    assert (stored.score_a, stored.score_b) == (result.answer["A"]["score"], result.answer["B"]["score"])
+    match.refresh_from_db()
+    assert match.state == Match.State.IN_ENTRY and match.entered_by == chief  # a second juror confirms
+    assert match.history.filter(history_change_reason__icontains="Hand 1").exists()
+    assert state.hand_number == 2 and state.hand.attackers.value != record["attackers"]  # R3
+
+
+def test_a_free_game_of_eight_hands_counts_in_the_free_game_table(frozen_today):
+    table, links = free_table(seed=3)
+    rng = random.Random(4)
+    for expected in range(1, 9):
+        number, _ = play_hand(table, links, rng, speak=0.1)
+        assert number == expected
+    table.refresh_from_db()
+    assert table.state == Table.State.FINISHED and table.free_game is not None
+    points = {score.player_id: score.points for score in FreeGameScore.objects.filter(game=table.free_game)}
+    seats = {s.seat: s.player_id for s in table.seats.all()}
+    assert points[seats["A.driver"]] == points[seats["A.catcher"]]
+    assert points[seats["B.driver"]] == points[seats["B.catcher"]]
+    assert tables.seat_of_link(links["A.driver"]) is None  # the links end with the table
+
+
+def test_the_table_adjourned_takes_no_move_and_resumes_where_it_stopped(frozen_today):
+    table, links = free_table()
+    to_act = str(tables.load(table).hand.to_act)
+    tables.make_move(seat_of(table, links, to_act), {"kind": "pass"})
+    with pytest.raises(Refused):
+        tables.adjourn(table, table.opened_by, "  ")
+    tables.adjourn(table, table.opened_by, "Late evening")
+    following = str(tables.load(table).hand.to_act)
+    with pytest.raises(Refused):
+        tables.make_move(seat_of(table, links, following), {"kind": "pass"})
+    tables.resume(table, table.opened_by)
+    tables.make_move(seat_of(table, links, following), {"kind": "pass"})
+    assert len(tables.load(table).hand.moves) == 2
+
+
+def test_a_substitute_takes_a_seat_only_between_hands(frozen_today):
+    """R14."""
+    table, links = free_table()
+    substitute = make_player()
+    tables.seat_substitute(table, "B.catcher", substitute, table.opened_by)
+    assert table.seats.get(seat="B.catcher").player == substitute
+    to_act = str(tables.load(table).hand.to_act)
+    tables.make_move(seat_of(table, links, to_act), {"kind": "pass"})
+    with pytest.raises(Refused):
+        tables.seat_substitute(table, "B.catcher", make_player(), table.opened_by)
+
+
+def test_each_seat_sees_only_its_own_cards_and_spectators_none(frozen_today):
+    table, links = free_table()
+    state = tables.load(table)
+    spectator = tables.view(state, None)
+    assert "cards" not in spectator and "offers" not in spectator
+    dealt = state.hand.deal.hands
+    for seat in tables.SEATS:
+        seen = tables.view(state, seat)
+        assert seen["cards"] == [str(card) for card in dealt[SEATS_BY_NAME[seat]]]
+        others = [str(c) for s, cards in dealt.items() if str(s) != seat for c in cards]
+        assert not set(others) & set(seen["cards"])
+
+
+def test_the_tables_page_lists_the_tables_being_played_in_a_pinned_number_of_queries(client, frozen_today,
+                                                                                  django_assert_num_queries):
+    for seed in (1, 2, 3):
+        free_table(seed=seed)
+    with django_assert_num_queries(2):  # the tables with their matches; their seats with their players
+        response = client.get("/table/")
+    assert response.status_code == 200
+    assert response.content.decode().count("/watch/") == 3

@@ -1,0 +1,413 @@
+"""The online table as a way in (issue 25): tables opened, seats joined by their links, moves
+checked by the rules of scoring.table and stored in order, and each finished hand recorded through
+the one door (:func:`tournaments.recording.matches.record_hand`, way in ``WayIn.TABLE``).
+
+The database is the only state: a hand is its seed and the table's actions, replayed. The
+consumers (tournaments.pages.table) call these functions and only carry messages.
+"""
+
+from __future__ import annotations
+
+import secrets as secret_numbers
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from scoring import table as rules
+from scoring.cards import SEATS_BY_NAME, SEATS_CLOCKWISE, Team
+from scoring.feasts import FEASTS
+from scoring.match import match_result
+from tournaments.core import bridge
+from tournaments.core.competitions.championship import agreement_reasons
+from tournaments.core.competitions.free_games import record_free_game
+from tournaments.core.feast_names import FEAST_NAMES
+from tournaments.core.models import (
+    HANDS_AT_A_TABLE,
+    Competition,
+    FreeGame,
+    Match,
+    Table,
+    TableAction,
+    TableSeat,
+    hash_secret,
+)
+from tournaments.core.refusals import NotAllowed, Refused
+from tournaments.core.roles import CONFIRM, ENTER, ORGANISE
+
+from .lines import line_rows
+from .matches import WayIn, record_hand
+
+SEATS = [str(seat) for seat in SEATS_CLOCKWISE]
+CARDS_IN_A_HAND = 40  # ten tricks of four
+MATCH_SEAT_FIELDS = {"A.driver": "a_driver", "A.catcher": "a_catcher", "B.driver": "b_driver",
+                     "B.catcher": "b_catcher"}
+ORGANISER_MOVES = ("adjourn", "resume", "abandon", "seat")
+
+
+# --- opening a table -------------------------------------------------------------------------
+
+
+def may_open(user) -> bool:
+    """An organiser or a chief juror opens a table (issue 25)."""
+    return user.is_authenticated and (user.has_perm(ORGANISE) or user.has_perm(CONFIRM))
+
+
+def check_may_open_for_match(match: Match, user) -> None:
+    """An official match is played at a table only when the jury agreed it beforehand (R15) and its
+    four players are named; its hands enter as the first entry of the user who opened the table,
+    so that user must hold the jury's permission to enter scores (a chief juror does)."""
+    if not user.has_perm(ENTER):
+        raise NotAllowed(_("A table for an official match is opened by a chief juror: its hands are entered "
+                           "in their name and confirmed by another."))
+    if match.state != Match.State.SCHEDULED or match.hands.exists():
+        raise Refused(_("This match already has hands entered; its table would start at hand 1."))
+    if agreement_reasons(match) and match.jury_agreed_by_id is None:
+        raise Refused(_("R15: the jury agrees this match before it is played; agree it first."))
+    if any(getattr(match, name) is None for name in MATCH_SEAT_FIELDS.values()):
+        raise Refused(_("Name the four players of the match (Driver and Catcher of each team) first."))
+    if match.tables.filter(state__in=(Table.State.OPEN, Table.State.ADJOURNED)).exists():
+        raise Refused(_("This match already has a table being played."))
+
+
+def open_table(*, user, match: Match | None = None, free_games: Competition | None = None,
+               players: dict | None = None, seed: int | None = None) -> tuple[Table, dict[str, str]]:
+    """Open a table for ``match`` (its players take the seats) or for a free game in ``free_games``
+    (``players``: seat -> Player). Returns the table and each seat's link secret, shown once."""
+    if not may_open(user):
+        raise NotAllowed(_("A table is opened by an organiser or a chief juror."))
+    if match is not None:
+        check_may_open_for_match(match, user)
+        players = {seat: getattr(match, name) for seat, name in MATCH_SEAT_FIELDS.items()}
+    else:
+        if free_games is None or free_games.kind != Competition.Kind.FREE_GAMES:
+            raise Refused(_("R18: a free game is played in the season's free games."))
+        players = players or {}
+        if sorted(players) != sorted(SEATS) or None in players.values():
+            raise Refused(_("Name a player for each of the four seats."))
+        if len({player.pk for player in players.values()}) != 4:
+            raise Refused(_("Four different players sit at a table."))
+    seed = secret_numbers.randbits(62) if seed is None else seed
+    with transaction.atomic():
+        table = Table.objects.create(match=match, free_games=free_games, seed=seed,
+                                     first_attackers=rules.first_attackers(seed).value, opened_by=user)
+        links = {}
+        for seat in SEATS:
+            table_seat = TableSeat(table=table, seat=seat, player=players[seat])
+            links[seat] = table_seat.new_link()
+            table_seat.save()
+    return table, links
+
+
+def new_seat_link(table: Table, seat: str, user) -> str:
+    """A new link for a seat (the old one stops working): for a player who lost theirs."""
+    check_may_run(table, user)
+    table_seat = table.seats.get(seat=seat)
+    secret = table_seat.new_link()
+    table_seat.save(update_fields=["link_hash"])
+    return secret
+
+
+def seat_of_link(secret: str) -> TableSeat | None:
+    """The seat a link names, while its table is being played or adjourned; a link ends with its
+    table (finished or abandoned)."""
+    if not secret:
+        return None
+    return (TableSeat.objects.select_related("table", "player")
+            .filter(link_hash=hash_secret(secret),
+                    table__state__in=(Table.State.OPEN, Table.State.ADJOURNED)).first())
+
+
+# --- the state of a table --------------------------------------------------------------------
+
+
+@dataclass
+class TableState:
+    """A table as its actions leave it: the hand being played (replayed), and the hands finished,
+    replayed only when asked for."""
+
+    table: Table
+    hand_number: int  # the hand being played; HANDS_AT_A_TABLE + 1 when all are played
+    hand: rules.TableHand | None
+    position: int  # the next action's position
+    moves_by_hand: dict[int, list[dict]] = field(default_factory=dict)
+    _replayed: dict[int, rules.TableHand] = field(default_factory=dict)
+    _shown: dict[object, object] = field(default_factory=dict)  # what the views of this state share
+
+    @property
+    def all_played(self) -> bool:
+        return self.hand is None
+
+    @property
+    def finished_count(self) -> int:
+        return self.hand_number - 1
+
+    def finished_hand(self, number: int) -> rules.TableHand:
+        if number not in self._replayed:
+            moves = self.moves_by_hand.get(number)
+            if moves is None:  # a hand before the last two: its actions were not read
+                moves = [move for move in self.table.actions.filter(hand_number=number).order_by("position")
+                         .values_list("move", flat=True) if move.get("kind") not in ORGANISER_MOVES]
+            self._replayed[number] = _replay(self.table, number, moves)
+        return self._replayed[number]
+
+    @property
+    def finished(self) -> list[rules.TableHand]:
+        return [self.finished_hand(number) for number in range(1, self.hand_number)]
+
+
+def attackers_of(table: Table, number: int) -> Team:
+    return rules.attackers_of_hand(Team(table.first_attackers), number)
+
+
+def _replay(table: Table, number: int, moves: list[dict]) -> rules.TableHand:
+    return rules.replay(rules.hand_seed(table.seed, number), attackers_of(table, number), moves)
+
+
+def load(table: Table) -> TableState:
+    """The hand being played, replayed from the table's actions: only the actions of that hand and
+    the one before are read (two queries). A hand is over once its 40 cards are played."""
+    last = table.actions.order_by("-position").values_list("hand_number", "position").first()
+    if last is None:
+        return TableState(table, 1, _replay(table, 1, []), 1)
+    moves_by_hand: dict[int, list[dict]] = {}
+    actions = table.actions.filter(hand_number__gte=last[0] - 1).order_by("position")
+    for hand_number, move in actions.values_list("hand_number", "move"):
+        if move.get("kind") not in ORGANISER_MOVES:
+            moves_by_hand.setdefault(hand_number, []).append(move)
+    number = last[0]
+    moves = moves_by_hand.get(number, [])
+    if sum(1 for move in moves if move.get("kind") == "play") == CARDS_IN_A_HAND:
+        number += 1  # the last hand is over: the next has no move yet
+    position = last[1] + 1
+    if number > HANDS_AT_A_TABLE:
+        return TableState(table, number, None, position, moves_by_hand)
+    return TableState(table, number, _replay(table, number, moves_by_hand.get(number, [])), position, moves_by_hand)
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+
+@dataclass
+class MoveResult:
+    state: TableState
+    hand_finished: bool
+    answer: dict | None  # the engine's answer for a hand just finished
+
+
+def make_move(table_seat: TableSeat, move: dict) -> MoveResult:
+    """The player in ``table_seat`` makes ``move`` (a dict as scoring.table.Move.as_dict gives, its
+    seat taken from the seat, never from the client). Raises IllegalMove (nothing stored) for a
+    move the rules refuse, Refused when the table is not being played. After the tenth trick the
+    hand's record enters through the door; after the eighth hand the game is recorded."""
+    if not isinstance(move, dict):
+        raise rules.IllegalMove("a move is an object", "malformed_move")
+    move = {**move, "seat": table_seat.seat}
+    parsed = rules.Move.from_dict(move)
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table_seat.table_id)
+        if table.state != Table.State.OPEN:
+            raise Refused(_("The table is not being played now (%(state)s).") % {"state": table.get_state_display()},
+                          code="table_not_open")
+        state = load(table)
+        if state.hand is None:
+            raise rules.IllegalMove("every hand is played", "all_played")
+        state.hand.apply(parsed)  # IllegalMove: nothing stored
+        try:
+            with transaction.atomic():
+                TableAction.objects.create(table=table, hand_number=state.hand_number, position=state.position,
+                                           seat=table_seat.seat, move=parsed.as_dict(), player=table_seat.player)
+        except IntegrityError:
+            raise rules.IllegalMove("another move came first", "not_your_turn") from None
+        answer = None
+        if state.hand.phase is rules.Phase.FINISHED:
+            answer = _hand_finished(table, state)
+            state = load(table)
+            if state.all_played:
+                _game_finished(table, state)
+    return MoveResult(state, answer is not None, answer)
+
+
+def _hand_finished(table: Table, state: TableState) -> dict:
+    """The hand's record through the door (an official match), or checked and scored by the engine
+    (a free game, recorded as a whole once its hands are played)."""
+    record = state.hand.record()
+    if table.match_id:
+        match = Match.objects.get(pk=table.match_id)
+        return record_hand(match, state.hand_number, record, user=table.opened_by, way_in=WayIn.TABLE).answer
+    return bridge.evaluate_hand_record(record)
+
+
+def _game_finished(table: Table, state: TableState) -> None:
+    """R18: a free game's players each score their team's result over the table's hands (R13's
+    arithmetic, from the engine); an official match awaits the jury's submission and confirmation."""
+    if table.free_games_id:
+        scores = {"A": [], "B": []}
+        for hand in state.finished:
+            answer = bridge.evaluate_hand_record(hand.record())
+            for team in scores:
+                scores[team].append(answer[team]["score"])
+        results = {team: match_result(hand_scores).score for team, hand_scores in scores.items()}
+        points = {seat.player: results[seat.seat[0]] for seat in table.seats.select_related("player")}
+        table.free_game = record_free_game(table.free_games, played_on=timezone.localdate(),
+                                           kind=FreeGame.Kind.TRAINING, points=points,
+                                           note=_("Online table %(number)s") % {"number": table.pk})
+    table.state = Table.State.FINISHED
+    table.save(update_fields=["state", "free_game"])
+
+
+# --- the organiser's hand on a table ----------------------------------------------------------
+
+
+def check_may_run(table: Table, user) -> None:
+    if not (user.is_authenticated and (user.pk == table.opened_by_id or user.has_perm(ORGANISE))):
+        raise NotAllowed(_("Only an organiser or the juror who opened the table may do this."))
+
+
+def _organiser_action(table: Table, user, move: dict) -> None:
+    position = (table.actions.order_by("-position").values_list("position", flat=True).first() or 0) + 1
+    number = load(table).hand_number
+    TableAction.objects.create(table=table, hand_number=number, position=position, move=move, made_by=user)
+
+
+def adjourn(table: Table, user, reason: str) -> None:
+    """Stop play for now, with a reason; the state is kept and play resumes where it stopped."""
+    _change_table_state(table, user, reason, "adjourn", Table.State.ADJOURNED, (Table.State.OPEN,))
+
+
+def resume(table: Table, user) -> None:
+    _change_table_state(table, user, "", "resume", Table.State.OPEN, (Table.State.ADJOURNED,))
+
+
+def abandon(table: Table, user, reason: str) -> None:
+    """End the table unplayed, with a reason: its seat links end; hands already recorded stay."""
+    _change_table_state(table, user, reason, "abandon", Table.State.ABANDONED,
+                        (Table.State.OPEN, Table.State.ADJOURNED))
+
+
+def _change_table_state(table, user, reason, kind, new_state, from_states) -> None:
+    check_may_run(table, user)
+    reason = reason.strip()
+    if kind != "resume" and not reason:
+        raise Refused(_("Give the reason."), code="reason_missing")
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        if table.state not in from_states:
+            raise Refused(_("The table is %(state)s.") % {"state": table.get_state_display()}, code="table_state")
+        _organiser_action(table, user, {"kind": kind, "reason": reason})
+        table.state, table.reason = new_state, reason
+        table.save(update_fields=["state", "reason"])
+
+
+def seat_substitute(table: Table, seat: str, player, user) -> None:
+    """R14: a substitute takes a seat between hands (before the hand's first move)."""
+    check_may_run(table, user)
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        state = load(table)
+        if state.hand is not None and state.hand.moves:
+            raise Refused(_("R14: a substitute takes a seat between hands; this hand has begun."),
+                          code="hand_begun")
+        if table.seats.exclude(seat=seat).filter(player=player).exists():
+            raise Refused(_("%(player)s already sits at this table.") % {"player": player}, code="seated")
+        table.seats.filter(seat=seat).update(player=player)
+        _organiser_action(table, user, {"kind": "seat", "seat": seat, "player": player.pk})
+
+
+# --- what each one at the table is shown --------------------------------------------------------
+
+
+def view(state: TableState, seat: str | None) -> dict:
+    """What ``seat`` sees of the table (None: a spectator or the big screen): everything played in
+    the open, and only this seat's own cards; nothing of another hand before the hand ends."""
+    table = state.table
+    if "names" not in state._shown:
+        seats = table.seats.select_related("player")
+        state._shown["names"] = {s.seat: str(s.player) if s.player else "" for s in seats}
+    language = translation.get_language()
+    if ("last_hand", language) not in state._shown:  # its lines are named in the page's language
+        state._shown[("last_hand", language)] = _last_hand(state)
+    data = {
+        "table": table.pk, "state": table.state, "state_name": str(table.get_state_display()),
+        "reason": table.reason, "hand_number": min(state.hand_number, HANDS_AT_A_TABLE),
+        "hands": HANDS_AT_A_TABLE, "players": state._shown["names"], "seat": seat,
+        "hands_done": state.finished_count, "last_hand": state._shown[("last_hand", language)],
+    }
+    hand = state.hand
+    if hand is None:
+        data.update(phase="over", to_act=None)
+        return data
+    data.update(
+        phase=hand.phase.value, attackers=hand.attackers.value, moves=len(hand.moves),
+        to_act=str(hand.to_act) if hand.to_act else None,
+        announcements=_announcements(hand), tricks_won={team.value: won for team, won in hand.tricks_won().items()},
+        trick=_trick(hand, len(hand.tricks)) if hand.current_trick else None,
+        last_trick=_last_trick(hand), trick_number=hand.trick_number,
+        cards_left={s: len(cards) for s, cards in ((str(k), v) for k, v in hand.hands.items())},
+    )
+    if seat is not None:
+        own = SEATS_BY_NAME[seat]
+        data["cards"] = [str(card) for card in hand.hands[own]]
+        mine = hand.to_act == own and table.state == Table.State.OPEN
+        data["playable"] = [str(card) for card in hand.playable()] if mine else []
+        if mine and ("offers", seat) not in state._shown:  # the same moves in every language
+            state._shown[("offers", seat)] = hand.legal_announcements()
+        data["offers"] = [_offer(move) for move in state._shown[("offers", seat)]] if mine else []
+        data["contras"] = [_contra_offer(hand, move) for move in hand.legal_contras()] if mine else []
+        data["may_pass"] = mine and hand.phase is rules.Phase.ANNOUNCING
+    return data
+
+
+def _offer(move: rules.Move) -> dict:
+    feast = FEASTS[move.feast]
+    return {"feast": move.feast, "name": str(FEAST_NAMES[move.feast]), "value": feast.value,
+            "cards": [str(c) for c in move.cards], "suits": [s.word for s in move.suits]}
+
+
+def _contra_offer(hand: rules.TableHand, move: rules.Move) -> dict:
+    called = hand.called[move.target - 1].announcement
+    return {"target": move.target, "feast": called.feast.id, "name": str(FEAST_NAMES[called.feast.id]),
+            "by": str(called.by)}
+
+
+def _announcements(hand: rules.TableHand) -> list[dict]:
+    return [{"number": c.number, "feast": c.announcement.feast.id, "name": str(FEAST_NAMES[c.announcement.feast.id]),
+             "value": c.announcement.feast.value, "by": str(c.announcement.by),
+             "cards": [str(card) for card in c.announcement.cards],
+             "suits": [suit.word for suit in c.announcement.suits],
+             "contra": hand.contras[c.number].value if c.number in hand.contras else None}
+            for c in hand.standing]
+
+
+def _trick(hand: rules.TableHand, number: int) -> dict:
+    leader = hand.trick_leader(number)
+    seats = [str(s) for s in rules.seats_from(leader)]
+    cards = hand.tricks[number - 1]
+    return {"number": number, "plays": [{"seat": seats[i], "card": str(card)} for i, card in enumerate(cards)],
+            "winner": str(hand.trick_winners[number - 1]) if len(hand.trick_winners) >= number else None}
+
+
+def _last_trick(hand: rules.TableHand) -> dict | None:
+    done = len(hand.trick_winners)
+    return _trick(hand, done) if done else None
+
+
+def _last_hand(state: TableState) -> dict | None:
+    """The last finished hand: its tricks in the open and the engine's scores with their lines."""
+    if not state.finished_count:
+        return None
+    hand = state.finished_hand(state.finished_count)
+    answer = bridge.evaluate_hand_record(hand.record())
+    return {"number": state.finished_count, "deal": hand.record()["deal"],
+            "tricks": [_trick(hand, number) for number in range(1, len(hand.tricks) + 1)],
+            "scores": {team: answer[team]["score"] for team in ("A", "B")},
+            "lines": [{"name": row["name"], "A": row["A"], "B": row["B"]} for row in line_rows(answer)]}
+
+
+def seat_still_held(table_seat: TableSeat) -> TableSeat | None:
+    """The seat again, as it is now, if its link still holds (not replaced, its table not ended)."""
+    return (TableSeat.objects.select_related("table", "player")
+            .filter(pk=table_seat.pk, link_hash=table_seat.link_hash,
+                    table__state__in=(Table.State.OPEN, Table.State.ADJOURNED)).first())
+
