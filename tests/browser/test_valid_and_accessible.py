@@ -1,0 +1,125 @@
+"""Every kind of page of the demo, as the public and as each role reads it, checked by tools nobody
+here wrote: the W3C Nu HTML checker (vnu-jar, one Java run over all the pages) finds no error, and
+axe-core in Chromium finds no serious or critical violation of WCAG 2.2 AA at 1280 and 390 px.
+The checkers are the npm packages of package.json (`make node_modules`); without them, or without
+Java, the tests are skipped."""
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+
+from tests.browser.site_pages import NOT_PAGES, fetch_html, pages, signed_in_client, unaccounted_patterns
+
+NODE_MODULES = Path(settings.BASE_DIR) / "node_modules"
+VNU = NODE_MODULES / "vnu-jar" / "build" / "dist" / "vnu.jar"
+AXE = NODE_MODULES / "axe-core" / "axe.min.js"
+JAVA = shutil.which("java")
+WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+SERIOUS = {"serious", "critical"}
+
+needs_vnu = pytest.mark.skipif(not (VNU.exists() and JAVA), reason="needs node_modules/vnu-jar (make) and Java")
+needs_axe = pytest.mark.skipif(not AXE.exists(), reason="needs node_modules/axe-core (make)")
+
+
+@pytest.fixture
+def demo(transactional_db):
+    call_command("demo", stdout=open(os.devnull, "w"))
+
+
+def nu_errors(documents, folder):
+    """The Nu checker's errors, by page: all the pages in one run (one start of the JVM)."""
+    files = {}
+    for number, (page, html) in enumerate(documents.items()):
+        path = folder / f"{number:03d}.html"
+        path.write_text(html, encoding="utf-8")
+        files[path.resolve().as_uri()] = page
+    run = subprocess.run([JAVA, "-jar", str(VNU), "--format", "json", "--stdout", "--errors-only", *map(str, files)],
+                         capture_output=True, text=True, timeout=300)
+    messages = json.loads(run.stdout)["messages"]
+    return [f"{files.get(message.get('url'), message.get('url'))}, line {message.get('lastLine')}: "
+            f"{message['message']} {message.get('extract', '')!r}"
+            for message in messages if message["type"] in ("error", "non-document-error")]
+
+
+@pytest.mark.slow
+@needs_vnu
+def test_every_page_kind_of_the_demo_is_valid_html(demo, tmp_path):
+    assert not unaccounted_patterns(), f"give these URL patterns demo values, or say in NOT_PAGES why not: " \
+                                       f"{unaccounted_patterns()}"
+    to_read = pages()
+    documents = fetch_html(to_read) | fetch_html(
+        [page for page in to_read if page.name in ("home", "login", "missing")], language="en")
+    kinds = {page.name for page in documents}
+    # Public, jury, organiser, account, login and error pages are all among them.
+    for kind in ("home", "login", "public:match", "jury:match", "jury:history", "competitions:season_admin",
+                 "accounts:index", "accounts:welcome", "register:enter_variant", "public:big_screen", "missing"):
+        assert kind in kinds, kind
+    assert len(documents) > 100
+
+    assert nu_errors(documents, tmp_path) == []
+
+
+def test_the_list_of_patterns_that_are_not_pages_names_only_patterns_that_exist(db):
+    from tests.browser.site_pages import named_patterns, pattern_groups
+
+    used = {pattern_groups(name) for name, _route, _parameters in named_patterns()}
+    assert set(NOT_PAGES) <= used
+
+
+AXE_RUN = """async (tags) => {
+    const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
+    return result.violations.map(violation => ({
+        id: violation.id, impact: violation.impact,
+        nodes: violation.nodes.slice(0, 3).map(node => node.target.join(' ')),
+    }));
+}"""
+
+
+def browser_context(browser, live_server, role, viewport):
+    context = browser.new_context(viewport=viewport, locale="hu-HU", bypass_csp=True, extra_http_headers={"Accept-Language": "hu"})
+    if role:
+        client = signed_in_client(role)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+        context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server.url}])
+    return context
+
+
+def one_of_each_kind(to_read):
+    """A page of each kind for each role, and a match's entry page in each state of its life."""
+    chosen, seen = [], set()
+    for page in to_read:
+        key = (page.name, page.role)
+        if key not in seen or (page.name == "jury:match" and page.role == "jury1"):
+            seen.add(key)
+            chosen.append(page)
+    return chosen
+
+
+@pytest.mark.slow
+@needs_axe
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_page_kind_of_the_demo_has_no_serious_wcag_22_aa_violation(demo, browser, live_server, width):
+    by_role = {}
+    for page in one_of_each_kind(pages()):
+        by_role.setdefault(page.role, []).append(page)
+    violations = []
+    for role, role_pages in by_role.items():
+        context = browser_context(browser, live_server, role, WIDTHS[width])
+        tab = context.new_page()
+        for page in role_pages:
+            tab.goto(live_server.url + page.path)
+            tab.add_script_tag(path=str(AXE))
+            for violation in tab.evaluate(AXE_RUN, WCAG_22_AA):
+                if violation["impact"] in SERIOUS:
+                    violations.append(f"{page.label}: {violation['id']} ({violation['impact']}) "
+                                      f"at {', '.join(violation['nodes'])}")
+        context.close()
+
+    assert violations == []
