@@ -83,7 +83,9 @@ AXE_RUN = """async (tags) => {
 
 
 def browser_context(browser, live_server, role, viewport):
-    context = browser.new_context(viewport=viewport, locale="hu-HU", bypass_csp=True, extra_http_headers={"Accept-Language": "hu"})
+    # axe is injected as a script of its own, which the site's Content-Security-Policy would refuse.
+    context = browser.new_context(viewport=viewport, locale="hu-HU", bypass_csp=True,
+                                  extra_http_headers={"Accept-Language": "hu"})
     if role:
         client = signed_in_client(role)
         cookie = client.cookies[settings.SESSION_COOKIE_NAME]
