@@ -6,6 +6,7 @@ Java, the tests are skipped."""
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -23,6 +24,8 @@ JAVA = shutil.which("java")
 WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 SERIOUS = {"serious", "critical"}
+BARE_ERROR_PAGE = re.compile(r"<title>(Not Found|Server Error|Bad Request|403 Forbidden)</title>")
+EMPTY_HEADER = re.compile(r"<th\b[^>]*>\s*</th>")
 
 needs_vnu = pytest.mark.skipif(not (VNU.exists() and JAVA), reason="needs node_modules/vnu-jar (make) and Java")
 needs_axe = pytest.mark.skipif(not AXE.exists(), reason="needs node_modules/axe-core (make)")
@@ -63,7 +66,16 @@ def test_every_page_kind_of_the_demo_is_valid_html(demo, tmp_path):
         assert kind in kinds, kind
     assert len(documents) > 100
 
-    assert nu_errors(documents, tmp_path) == []
+    # What the checkers leave to best practice, required here: a main landmark on every page of the
+    # site's own (the big screen too; Django's bare error page, where the site has none of its own, is
+    # not one), and no table header a screen reader would read as nothing.
+    without_main = [page.label for page, html in documents.items()
+                    if len(re.findall(r"<main\b", html)) != 1 and not BARE_ERROR_PAGE.search(html)]
+    assert not without_main, "\n".join(without_main)
+    assert [page.label for page, html in documents.items() if EMPTY_HEADER.search(html)] == []
+
+    errors = nu_errors(documents, tmp_path)
+    assert not errors, "\n".join(errors)
 
 
 def test_the_list_of_patterns_that_are_not_pages_names_only_patterns_that_exist(db):
@@ -111,12 +123,15 @@ def test_every_page_kind_of_the_demo_has_no_serious_wcag_22_aa_violation(demo, b
     by_role = {}
     for page in one_of_each_kind(pages()):
         by_role.setdefault(page.role, []).append(page)
-    violations = []
+    violations, answered = [], set()
     for role, role_pages in by_role.items():
         context = browser_context(browser, live_server, role, WIDTHS[width])
         tab = context.new_page()
         for page in role_pages:
-            tab.goto(live_server.url + page.path)
+            status = tab.goto(live_server.url + page.path).status
+            if status == 403 and status in answered:
+                continue  # the refusal page, checked once: a role's pages refused it are many
+            answered.add(status)
             tab.add_script_tag(path=str(AXE))
             for violation in tab.evaluate(AXE_RUN, WCAG_22_AA):
                 if violation["impact"] in SERIOUS:
@@ -124,4 +139,4 @@ def test_every_page_kind_of_the_demo_has_no_serious_wcag_22_aa_violation(demo, b
                                       f"at {', '.join(violation['nodes'])}")
         context.close()
 
-    assert violations == []
+    assert not violations, "\n".join(violations)
