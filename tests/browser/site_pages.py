@@ -1,7 +1,7 @@
 """Every kind of HTML page the site serves, found from its URL patterns and filled in from the demo:
 the pages the outside checkers (the Nu HTML checker, axe-core) read. A new URL pattern is either
-given values here or named in NOT_PAGES with the reason, or `every_pattern_is_a_page_or_says_why`
-fails: no page kind is forgotten."""
+given values here or named in NOT_PAGES with the reason, or the HTML test
+(test_valid_and_accessible.py) fails: no page kind is forgotten."""
 
 from dataclasses import dataclass
 from itertools import product
@@ -69,7 +69,8 @@ def named_patterns(patterns=None, namespace=None, prefix=""):
             yield name, prefix + str(pattern.pattern), tuple(pattern.pattern.regex.groupindex)
 
 
-def pattern_groups(name):
+def not_a_page(name):
+    """The entry of NOT_PAGES that covers the pattern (itself or its namespace), or None."""
     for group in NOT_PAGES:
         if name == group or name.startswith(group + ":"):
             return group
@@ -125,7 +126,7 @@ def pages():
     values = demo_values()
     found = []
     for name, _route, parameters in named_patterns():
-        if pattern_groups(name):
+        if not_a_page(name):
             continue
         for path in paths(name, parameters, values):
             if path.endswith(DOWNLOAD_ENDINGS):
@@ -140,7 +141,7 @@ def unaccounted_patterns():
     """Named patterns that are neither read nor named in NOT_PAGES."""
     values = demo_values()
     return [name for name, _route, parameters in named_patterns()
-            if not pattern_groups(name) and not list(paths(name, parameters, values))]
+            if not not_a_page(name) and not list(paths(name, parameters, values))]
 
 
 def signed_in_client(role, language="hu"):

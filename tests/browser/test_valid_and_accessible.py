@@ -16,7 +16,15 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from tests.browser.site_pages import NOT_PAGES, fetch_html, pages, signed_in_client, unaccounted_patterns
+from tests.browser.site_pages import (
+    NOT_PAGES,
+    fetch_html,
+    named_patterns,
+    not_a_page,
+    pages,
+    signed_in_client,
+    unaccounted_patterns,
+)
 
 NODE_MODULES = Path(settings.BASE_DIR) / "node_modules"
 VNU = NODE_MODULES / "vnu-jar" / "build" / "dist" / "vnu.jar"
@@ -82,9 +90,7 @@ def test_every_page_kind_of_the_demo_is_valid_html(demo, tmp_path):
 
 
 def test_the_list_of_patterns_that_are_not_pages_names_only_patterns_that_exist(db):
-    from tests.browser.site_pages import named_patterns, pattern_groups
-
-    used = {pattern_groups(name) for name, _route, _parameters in named_patterns()}
+    used = {not_a_page(name) for name, _route, _parameters in named_patterns()}
     assert set(NOT_PAGES) <= used
 
 
