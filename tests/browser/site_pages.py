@@ -48,10 +48,11 @@ class Page:
     name: str  # the URL pattern's name, "jury:match"
     path: str
     role: str | None
+    language: str = "hu"
 
     @property
     def label(self):
-        return f"{self.path} as {self.role or 'the public'}"
+        return f"{self.path} as {self.role or 'the public'}" + (" in English" if self.language == "en" else "")
 
 
 def named_patterns(patterns=None, namespace=None, prefix=""):
@@ -151,12 +152,15 @@ def signed_in_client(role, language="hu"):
     return client
 
 
-def fetch_html(page_list, language="hu"):
+def fetch_html(page_list):
     """{page: HTML} of the pages that answer with an HTML document (a role may not reach a page)."""
-    clients = {role: signed_in_client(role, language) for role in ROLES}
+    clients = {}
     documents = {}
     for page in page_list:
-        response = clients[page.role].get(page.path, follow=True)
+        key = (page.role, page.language)
+        if key not in clients:
+            clients[key] = signed_in_client(page.role, page.language)
+        response = clients[key].get(page.path, follow=True)
         if response.status_code in (200, 403, 404) and response["Content-Type"].startswith("text/html"):
             documents[page] = response.content.decode()
     return documents
