@@ -2,6 +2,7 @@
 #   make run           development server on http://127.0.0.1:$(PORT)/ (PORT=8000 by default)
 #   make test          the whole test suite (SQLite, or DATABASE_URL=postgres://...)
 #   make lint          ruff, and import-linter's contracts of the layers (pyproject.toml)
+#   make checkers      the HTML and accessibility checkers the tests run (npm: vnu-jar, axe-core)
 #   make check         missing migrations; collectstatic and the production deploy check
 #   make bench-engine  the rules engine's benchmark
 #   make bench-entry   a juror enters a match by keyboard in Chromium: keys, navigation share, seconds
@@ -19,7 +20,7 @@ STAMP := $(VENV)/.requirements-installed
 # A throwaway key for checking the production settings; a real deployment sets its own.
 CHECK_SECRET_KEY = $$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')
 
-.PHONY: venv run test lint check bench-engine bench-entry bench-table bench-site serve
+.PHONY: venv checkers run test lint check bench-engine bench-entry bench-table bench-site serve
 
 venv: $(STAMP)
 
@@ -49,7 +50,18 @@ run: venv
 	$(PY) manage.py demo
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-test: venv
+# The outside checkers the browser tests run over every page: the Nu HTML checker (vnu-jar, run with
+# the system's Java) and axe-core (injected into Chromium). Exact versions from package-lock.json;
+# --ignore-scripts: vnu-jar's install script would fetch a Java of its own. Reinstalls only when
+# the lock file changes.
+CHECKERS := node_modules/.package-lock.json
+checkers: $(CHECKERS)
+
+$(CHECKERS): package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+	touch $@
+
+test: venv checkers
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
 lint: venv

@@ -1,10 +1,12 @@
 """Certificates: one A4 page each, Hungarian unless English is asked for, the recipient and the
 honour readable in the PDF (read back with pypdf), and only for what the standings show."""
 
+import datetime
 import io
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from pypdf import PdfReader
 
 from tests.factories import make_player, make_team
@@ -19,6 +21,7 @@ from tests.web.test_outputs import (
 from tournaments.core import register
 from tournaments.core.models import CupAward, CupTie, Season, Team
 from tournaments.pages.outputs import pdf
+from tournaments.pages.outputs.certificates import certificate_day_on
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +64,10 @@ def test_a_cup_award_names_the_player_the_cup_the_date_and_the_trophy(client):
 
     assert "Oklevél" in text and "Trófeakupa" in text
     assert award.player.name in text
-    assert f"{award.threshold} trófeapont" in text and hungarian_date(award.awarded_on) in text
+    # The day in a sentence, the Hungarian way: "2026. március 12-én érte el", not "elérve 2026-03-12".
+    day = award.awarded_on
+    assert f"{award.threshold} trófeapont, {day.year}. {HUNGARIAN_MONTHS[day.month - 1]} {day.day}-" in text
+    assert "érte el" in text and "elérve" not in text
     assert award.awarded_on.isoformat() not in text
     assert "Royal" in text  # the trophy that reached it
 
@@ -259,3 +265,14 @@ def test_a_championship_place_has_no_certificate_until_the_season_is_closed(clie
     closed(season)
 
     assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize(("day", "written"), [
+    (1, "2026. március 1-jén"), (2, "2026. március 2-án"), (11, "2026. március 11-én"), (10, "2026. március 10-én"),
+    (12, "2026. március 12-én"), (20, "2026. március 20-án"), (21, "2026. március 21-én"),
+    (23, "2026. március 23-án"), (30, "2026. március 30-án"), (31, "2026. március 31-én")])
+def test_a_day_in_a_certificates_sentence_takes_its_hungarian_case_ending(day, written):
+    with translation.override("hu"):
+        assert certificate_day_on(datetime.date(2026, 3, day)) == written
+    with translation.override("en"):
+        assert certificate_day_on(datetime.date(2026, 3, day)) == f"{day} March 2026"

@@ -66,7 +66,7 @@ def test_preview_scores_a_hand_without_saving(client, jury):
     response = client.post(reverse("jury:preview", args=[match.pk]), data, headers={"HX-Request": "true"})
     page = response.content.decode()
     assert response.status_code == 200
-    assert 'id="hand-1-result" class="hand-result" hx-swap-oob="true"' in page
+    assert 'id="hand-1-result" class="hand-result" data-hx-swap-oob="true"' in page
     assert 'data-score="A">100<' in page and 'data-score="B">90<' in page
     assert 'data-total="A">100<' in page
     assert Hand.objects.count() == 0

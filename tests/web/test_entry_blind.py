@@ -86,7 +86,7 @@ def test_the_answer_while_typing_carries_nothing_of_the_first_entry(client, alic
     match = first_entry(alice)
     response = keep(client, match, 4, typed(4, {**eight_hand_records()[3], "announcements": []}))
     answer = response.content.decode()
-    assert 'id="hand-4-status"' in answer and 'hx-swap-oob="true"' in answer
+    assert 'id="hand-4-status"' in answer and 'data-hx-swap-oob="true"' in answer
     assert "visi" not in answer.lower() and "86" not in answer  # the first entry's hand 4: Visi, 90 to 86
 
 

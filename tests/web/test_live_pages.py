@@ -66,7 +66,7 @@ def test_a_confirmation_reaches_the_polling_page_and_an_unchanged_poll_is_304(cl
     url = reverse("public:today")
     poll = {"HX-Request": "true", "HX-Target": "live"}
     first = client.get(url, headers=poll)
-    assert 'hx-trigger="every' in first.text and 'hx-select="#live"' in first.text
+    assert 'data-hx-trigger="every' in first.text and 'data-hx-select="#live"' in first.text
     assert client.get(url, headers={**poll, "If-None-Match": first["ETag"]}).status_code == 304
 
     matches.confirm_match(day["awaiting"], make_user("chief"))
@@ -81,7 +81,7 @@ def test_standings_and_bracket_poll_themselves_with_a_static_script(client, day)
     for url in (reverse("public:championship", args=[year]), reverse("public:cup", args=[year]),
                 reverse("public:big_screen", args=[year]), reverse("public:today")):
         html = client.get(url).text
-        assert 'id="live"' in html and 'hx-trigger="every' in html, url
+        assert 'id="live"' in html and 'data-hx-trigger="every' in html, url
         assert "htmx" in html and "<script>" not in html, url  # no inline script (a content policy forbids it)
 
 

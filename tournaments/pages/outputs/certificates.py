@@ -54,6 +54,22 @@ def certificate_date(day) -> str:
     return date_format(day, "j F Y")
 
 
+# The Hungarian "on the day" ending of a day of the month, written after its digits, as the ordinal is
+# said: 1-jén (elsején), 2-án (másodikán) but 12-én (tizenkettedikén), 23-án (huszonharmadikán); the tens by
+# their own word (tizedikén, huszadikán, harmincadikán).
+OWN_ENDINGS = {1: "jén", 2: "án", 10: "én", 20: "án", 30: "án"}
+LAST_DIGIT_ENDINGS = {1: "én", 2: "én", 3: "án", 4: "én", 5: "én", 6: "án", 7: "én", 8: "án", 9: "én"}
+
+
+def certificate_day_on(day) -> str:
+    """The day something happened on, as a certificate's sentence writes it: "2026. március 12-én"
+    in Hungarian (the date with the case ending), "12 March 2026" in English."""
+    if translation.get_language() != "hu":
+        return certificate_date(day)
+    ending = OWN_ENDINGS.get(day.day) or LAST_DIGIT_ENDINGS[day.day % 10]
+    return f"{date_format(day, 'Y. F j')}-{ending}"
+
+
 def issued_today() -> str:
     """Today as a certificate is dated."""
     return certificate_date(timezone.localdate())
@@ -116,9 +132,9 @@ def cup_award(request, pk):
                               withdrawn_on__isnull=True)
     trophy = award.reached_by
     details = [_("%(points)s trophy points reached on %(date)s") % {
-        "points": award.threshold, "date": certificate_date(award.awarded_on)},
+        "points": award.threshold, "date": certificate_day_on(award.awarded_on)},
         _("The trophy that reached it: %(trophy)s, won on %(date)s") % {
-            "trophy": FEAST_NAMES[trophy.trophy], "date": certificate_date(trophy.won_on)}]
+            "trophy": FEAST_NAMES[trophy.trophy], "date": certificate_day_on(trophy.won_on)}]
     if trophy.competition is not None:
         details.append(trophy.competition.name)
     return Certificate(_("Trophy cup"), recipient_name(award.player), _("National trophy register"), details,
