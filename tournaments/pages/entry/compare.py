@@ -1,10 +1,10 @@
 """Two versions of a hand told apart in words: for the blind confirmation (the two jurors'
-entries) and for a hand another juror saved meanwhile. Compared in the notation the page shows."""
+entries) and for a hand another juror saved meanwhile. Told in words, the teams by their names
+where the caller gives them."""
 
 from django.utils.translation import gettext as _
 
-from tournaments.recording import notation
-from tournaments.recording.lines import line_name
+from tournaments.recording.lines import announcement_words, silent_words, team_name
 
 TEAMS = ("A", "B")
 
@@ -15,15 +15,16 @@ def holding_text(holding: dict) -> str:
         "trumps": holding.get("trumps"), "honours": holding.get("honours"), "high": high}
 
 
-def _announcements(record: dict) -> list[str]:
-    return [notation.announcement_text(item) for item in record.get("announcements") or []]
+def _announcements(record: dict, teams) -> list[str]:
+    return [announcement_words(item, teams) for item in record.get("announcements") or []]
 
 
-def _silent(record: dict) -> list[str]:
-    return [f"{line_name(item['premium'])} {item['team']}" for item in record.get("silent") or []]
+def _silent(record: dict, teams) -> list[str]:
+    return [silent_words(item, teams) for item in record.get("silent") or []]
 
 
-def differences(first: dict | None, second: dict | None, *, first_name: str, second_name: str) -> list[str]:
+def differences(first: dict | None, second: dict | None, *, first_name: str, second_name: str,
+                teams: dict | None = None) -> list[str]:
     """What differs between two hand records, one sentence each ("the first entry has ..., the
     second ..."); an empty list when they agree on every fact."""
     if first is None or second is None:
@@ -34,19 +35,20 @@ def differences(first: dict | None, second: dict | None, *, first_name: str, sec
     found = []
     if first.get("attackers") != second.get("attackers"):
         found.append(_("Attackers: %(first_name)s %(first)s, %(second_name)s %(second)s.") % {
-            "first_name": first_name, "first": first.get("attackers"), "second_name": second_name,
-            "second": second.get("attackers")})
+            "first_name": first_name, "first": team_name(first.get("attackers"), teams), "second_name": second_name,
+            "second": team_name(second.get("attackers"), teams)})
     for team in TEAMS:
         mine = (first.get("holdings") or {}).get(team)
         theirs = (second.get("holdings") or {}).get(team)
         if mine and theirs and (mine["trumps"], mine["honours"], sorted(mine["high_trumps"])) != (
                 theirs["trumps"], theirs["honours"], sorted(theirs["high_trumps"])):
             found.append(_("%(team)s's holdings: %(first_name)s %(first)s; %(second_name)s %(second)s.") % {
-                "team": team, "first_name": first_name, "first": holding_text(mine),
+                "team": team_name(team, teams), "first_name": first_name, "first": holding_text(mine),
                 "second_name": second_name, "second": holding_text(theirs)})
-    found += _list_difference(_("Announcements"), _announcements(first), _announcements(second),
+    found += _list_difference(_("Announcements"), _announcements(first, teams), _announcements(second, teams),
                               first_name, second_name)
-    found += _list_difference(_("Silent premiums"), _silent(first), _silent(second), first_name, second_name)
+    found += _list_difference(_("Silent premiums"), _silent(first, teams), _silent(second, teams),
+                              first_name, second_name)
     if (first.get("deal"), first.get("tricks")) != (second.get("deal"), second.get("tricks")):
         found.append(_("The deal or the tricks differ."))
     return found
