@@ -7,7 +7,13 @@ from django.utils.translation import gettext as _
 
 from tournaments.pages.outputs import pdf
 from tournaments.recording.lines import (
-    announcement_words, card_name, line_rows, match_teams, silent_words, team_name, words_list,
+    announcement_words,
+    card_name,
+    line_rows,
+    match_teams,
+    silent_words,
+    team_name,
+    words_list,
 )
 
 from . import hand_entry
