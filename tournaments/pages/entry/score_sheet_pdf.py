@@ -46,10 +46,22 @@ def _hand_rows(match):
     return rows
 
 
+def _holding_labels(teams) -> dict[str, str]:
+    """The holdings' columns headed by the teams' names, not "A" and "B"."""
+    labels = {}
+    for team in ("A", "B"):
+        names = {"team": teams[team]}
+        prefix = team.lower()
+        labels[f"{prefix}_trumps"] = _("%(team)s: trumps") % names
+        labels[f"{prefix}_honours"] = _("%(team)s: honours") % names
+        labels[f"{prefix}_high"] = _("%(team)s: holds of XVI-XVIII") % names
+    return labels
+
+
 def response(request, match):
     form = HandForm(number=1)
-    labels = {name: form[name].label for name in ("attackers", "a_trumps", "a_honours", "a_high", "b_trumps",
-                                                 "b_honours", "b_high", "announcements", "silent")}
+    labels = {name: form[name].label for name in ("attackers", "announcements", "silent")}
+    labels.update(_holding_labels(match_teams(match)))
     filled = match.is_locked
     title = (_("Score sheet (confirmed): %(a)s – %(b)s") if filled else _("Score sheet: %(a)s – %(b)s")) % {
         "a": match.team_a.name, "b": match.team_b.name}
