@@ -13,26 +13,24 @@ import re
 
 import polib
 import pytest
+from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+import tournaments.site.settings
 from scoring.feasts import FEASTS, SILENT_PREMIUMS
 from tests.factories import eight_hand_records, make_competition, make_match, make_user
 from tests.web.test_entry import form_data
-from tests.web.test_hungarian_pages import (  # noqa: F401 (demo_season: the module's demo, built once)
-    demo,
-    demo_season,
-    jury_urls,
-    organiser_urls,
-    page_text,
-    public_urls,
-)
+from tests.web.test_hungarian_pages import jury_urls, organiser_urls, page_text, public_urls
 from tournaments.core.feast_names import FEAST_NAMES, SILENT_PREMIUM_NAMES
-from tournaments.core.models import Competition, Match, CupAward
+from tournaments.core.models import Competition, CupAward, Match
+from tournaments.core.roles import ensure_roles
+from tournaments.pages.entry.history import shown_reason
 from tournaments.recording import matches
 
 pytestmark = [pytest.mark.django_db]
@@ -93,6 +91,22 @@ def workbook_text(content: bytes, sheets=None) -> str:
     return " | ".join([sheet.title for sheet in chosen] + [
         value for sheet in chosen for row in sheet.iter_rows(values_only=True) for value in row
         if isinstance(value, str)])
+
+
+@pytest.fixture(scope="module")
+def demo_season(django_db_setup, django_db_blocker):
+    """The demo, made once for the module (it takes a while) and emptied after it."""
+    with django_db_blocker.unblock():
+        call_command("demo", stdout=io.StringIO())
+        yield Match.objects.values_list("competition__season__year", flat=True).first()
+        call_command("flush", interactive=False, verbosity=0)
+        ensure_roles(apps)  # flush empties the groups the roles migration made
+
+
+@pytest.fixture
+def demo(demo_season, settings):
+    settings.LANGUAGE_CODE = tournaments.site.settings.LANGUAGE_CODE  # the site's own: Hungarian
+    return demo_season
 
 
 def _login(client, username):
@@ -278,3 +292,10 @@ def test_the_blind_comparison_names_the_teams_and_reads_announcements_in_words(c
     assert f"Fácán, {a} hajtója, I, nyert" in text and f"Fácán, {a} hajtója, I, bukott" in text
     assert f"{a} lapjai:" in text
     assert findings(text) == []
+
+
+def test_a_paper_agreements_reason_reads_its_date_in_hungarian():
+    """The reason is stored in English with an ISO date; a Hungarian reader gets both in Hungarian."""
+    with translation.override("hu"):
+        assert shown_reason("Agreed on paper on 2026-05-20 by Kovács Béla (R15)") == (
+            "Papíron engedélyezte Kovács Béla, 2026. május 20.")

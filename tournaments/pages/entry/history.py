@@ -12,6 +12,7 @@ the match already loaded or from the rows' own users, and those left (a player s
 read once a model.
 """
 
+import datetime
 import re
 from dataclasses import dataclass, field
 
@@ -124,8 +125,17 @@ def shown_reason(stored: str) -> str:
         pattern = re.sub(r"%\\\((\w+)\\\)s", r"(?P<\1>.*)", re.escape(template))
         found = re.fullmatch(pattern, stored, re.DOTALL)
         if found:
-            return _(template) % found.groupdict()
+            return _(template) % {name: _stored_date(value) if name == "date" else value
+                                  for name, value in found.groupdict().items()}
     return _(stored) if stored else ""
+
+
+def _stored_date(value: str) -> str:
+    """A date stored in a reason as ISO (2026-03-12), written the reader's way."""
+    try:
+        return _when(datetime.date.fromisoformat(value))
+    except ValueError:
+        return value
 
 
 # --- names of stored values ----------------------------------------------------------------------
