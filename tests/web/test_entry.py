@@ -127,7 +127,8 @@ def test_a_hand_another_juror_stored_meanwhile_is_refused_with_what_they_changed
     response = client.post(url, data, headers={"HX-Request": "true"})
     page = html.unescape(response.content.decode())
     assert "Hand 1 was saved by another juror since you opened it; nothing was saved." in page
-    assert "Announcements: only the other juror's hand has pheasant A.d I won." in page
+    assert (f"Announcements: only the other juror's hand has Pheasant, {match.team_a.name}'s driver, I, won."
+            in page)  # in words, the seat by its team's name
     assert "{" not in page.split('id="hand-1-refusal"')[1].split("</ul>")[0]  # in words, not a record
     assert Announcement.objects.filter(hand__match=match, hand__number=1).exists()  # nothing overwritten
 
@@ -244,7 +245,7 @@ def test_a_correction_needs_a_reason_and_is_kept_in_the_history(client):
     assert "Correction: Four kings not achieved" in history
     assert "carol" in history
     assert "silent premium Four Kings</strong> removed" in history
-    assert "B&#x27;s score: 100 → 90" in history
+    assert f"{match.team_b.name}: score: 100 → 90" in history  # the team's figures by its name
 
 
 def test_export_and_import_round_trip(client, jury):

@@ -83,10 +83,11 @@ def test_the_history_says_who_cleared_which_hand_what_it_held_and_what_it_became
     client.post(clear_url(match, 7), {"base": fingerprint(match, 7)})
 
     cleared = entries(history(client, match))[0]  # newest first
-    assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d · alice · version 9 Reason: Hand 7 cleared", cleared)
-    assert "A's score: 88 → – B's score: 93 → –" in cleared  # R13: no match score with a hand missing
-    assert "Hand 7 removed: Attacking team: A A trumps: 12 A honours: 1" in cleared
-    assert "Hand 7, announcement 1 (Flush) removed: Feast: Flush Announced by: A catcher" in cleared
+    a, b = match.team_a.name, match.team_b.name  # the teams' fields by the teams' names
+    assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d · alice · version 9 Reason: Hand 7 cleared", cleared)
+    assert f"{a}: score: 88 → – {b}: score: 93 → –" in cleared  # R13: no match score with a hand missing
+    assert f"Hand 7 removed: Attacking team: {a} {a}: trumps: 12 {a}: honours: 1" in cleared
+    assert f"Hand 7, announcement 1 (Flush) removed: Feast: Flush Announced by: {a}'s catcher" in cleared
     assert "Hand 7, silent premium Obscure removed" in cleared
 
 

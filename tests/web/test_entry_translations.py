@@ -103,8 +103,9 @@ def test_the_language_cookie_chooses_hungarian_for_the_history_and_the_navigatio
 
     assert "Trófealista" in page and "Zsűri" in page  # the navigation
     assert "3. leosztás, csendes figura: Négykirály" in page
-    assert "Bemondta: A driver" in page  # seats keep their international names
-    assert "Pontszám (A)" in page
+    a = match.team_a.name  # seats and the teams' figures by the team's name, the role in Hungarian
+    assert f"Bemondta: {a} hajtója" in page and "driver" not in page
+    assert f"{a}: pontszám" in page
 
 
 @pytest.mark.django_db

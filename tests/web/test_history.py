@@ -55,7 +55,7 @@ def test_each_save_is_one_entry_with_who_when_and_why(client, entered):
     saves = entries(history(client, entered))
     assert len(saves) == 13  # scheduled, eight hands stored, two changed, submitted, confirmed
     confirmed, submitted, third_changed, first_changed, *stored, scheduled = saves
-    assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d · carol · version 12 Reason: Confirmed", confirmed)
+    assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d · carol · version 12 Reason: Confirmed", confirmed)
     assert "Match changed: State: Awaiting confirmation → Confirmed Confirmed by: – → carol" in confirmed
     assert "· Alice Kovács (alice) · version 11 Reason: Submitted for confirmation" in submitted
     assert "State: Being entered → Awaiting confirmation" in submitted
@@ -71,17 +71,18 @@ def test_changes_read_in_names_field_by_field(client, entered):
     page = history(client, entered)
     saves = entries(page)
     third_changed, first_changed = saves[2], saves[3]
+    a, b = entered.team_a.name, entered.team_b.name  # the teams' fields and seats by their names
     # A save in the order of the score sheet: the match, then the hand, then its announcements.
     assert first_changed.index("Match changed") < first_changed.index("Hand 1 changed") < first_changed.index(
         "Hand 1, announcement 1 (Pheasant) changed")
-    assert "Hand 1, announcement 1 (Pheasant) changed: Announced by: A driver → A catcher Result: won → lost" in (
-        first_changed)
-    assert "Hand 1 changed: A's score: 100 → 60 A's points before the ceiling: 100 → 60" in first_changed
-    assert "A's score: 88 → 83" in first_changed
-    assert "Hand 3, silent premium Four Kings removed: Team: B" in third_changed
-    assert "B's score: 93 → 92" in third_changed
-    assert "Hand 2, announcement 1 (Play) added: Feast: Play Announced by: B driver Contra: by the opponents" in (
-        saves[10])
+    assert (f"Hand 1, announcement 1 (Pheasant) changed: Announced by: {a}'s driver → {a}'s catcher "
+            "Result: won → lost") in first_changed
+    assert f"Hand 1 changed: {a}: score: 100 → 60 {a}: points before the upper limit: 100 → 60" in first_changed
+    assert f"{a}: score: 88 → 83" in first_changed
+    assert f"Hand 3, silent premium Four Kings removed: Team: {b}" in third_changed
+    assert f"{b}: score: 93 → 92" in third_changed
+    assert (f"Hand 2, announcement 1 (Play) added: Feast: Play Announced by: {b}'s driver "
+            "Contra: contra by the opponents") in saves[10]
     assert "Hand 8, announcement 1 (Pagat Capture) added" in saves[4]
     for stored_id in ("four_kings", "pagat_capture", "A.driver", "B.catcher", "entered_by", "None"):
         assert stored_id not in page
@@ -120,8 +121,8 @@ def test_a_replaced_player_is_named_before_and_after(client):
         response = client.post(reverse("jury:particulars", args=[match.pk]), data)
         assert response.status_code == 302, response.content.decode()
     page = history(client, match)
-    assert f"A driver: {kings.driver.name} → {kings.substitute.name}" in entries(page)[1]
-    assert f"B catcher: {owls.catcher.name} → {owls.substitute.name}" in entries(page)[0]
+    assert f"Kings: driver's seat: {kings.driver.name} → {kings.substitute.name}" in entries(page)[1]
+    assert f"Owls: catcher's seat: {owls.catcher.name} → {owls.substitute.name}" in entries(page)[0]
     assert f"Date: {JUNE.isoformat()}" in entries(page)[2] and "Place: Szeged" in entries(page)[2]
 
 

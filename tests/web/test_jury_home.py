@@ -108,8 +108,8 @@ def test_the_score_sheet_of_a_match_to_play_has_the_entry_pages_fields(client, p
     assert response["Content-Type"] == "application/pdf"
     text = " ".join(printed)
     assert "Score sheet: Kings – Owls" in text and "Hand 8" in text
-    order = ["Attackers", "A trumps", "A honours", "A holds of XVI-XVIII", "B trumps", "B honours",
-             "B holds of XVI-XVIII", "Announcements, one a line", "Silent premiums"]
+    order = ["Attackers", "Kings: trumps", "Kings: honours", "Kings: holds of XVI-XVIII", "Owls: trumps",
+             "Owls: honours", "Owls: holds of XVI-XVIII", "Announcements, one a line", "Silent premiums"]
     first_hand = text[text.index("Hand 1"):text.index("Hand 2")]
     assert [first_hand.index(label) for label in order] == sorted(first_hand.index(label) for label in order)
     assert "Signatures" in text
@@ -121,7 +121,7 @@ def test_the_filled_sheet_of_a_confirmed_match_has_every_line_and_the_confirmati
     client.get(reverse("jury:score_sheet", args=[match.pk]))
     text = " ".join(printed)
     assert "Score sheet (confirmed): Kings – Owls" in text
-    assert "pheasant A.d I won" in text and "Pheasant" in text and "Consolation" in text
+    assert "Pheasant, Kings's driver, I, won" in text and "Consolation" in text  # in words, not the notation
     assert "Match score: 88 : 93 (hand sums 704 : 746)." in text
     assert f"Confirmed by {match.confirmed_by}" in text
 

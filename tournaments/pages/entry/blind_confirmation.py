@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.core.refusals import Refused
 from tournaments.recording import drafts, matches
+from tournaments.recording.lines import match_teams
 
 from . import compare, hand_entry
 from .forms import HandForm, SendBackForm
@@ -104,7 +105,7 @@ def _differences(match, forms):
     found = []
     for form in forms:
         lines = compare.differences(records.get(form.number), form.record,
-                                    first_name=_("the first entry"), second_name=_("yours"))
+                                    first_name=_("the first entry"), second_name=_("yours"), teams=match_teams(match))
         if lines:
             found.append((form.number, lines))
     return found

@@ -1,11 +1,11 @@
 """Two versions of a hand told apart in words: for the blind confirmation (the two jurors'
-entries) and for a hand another juror saved meanwhile. Compared in the notation the page shows."""
+entries) and for a hand another juror saved meanwhile. Told in words, the teams by their names
+where the caller gives them."""
 
 from django.utils.translation import gettext as _
 
 from tournaments.core import bridge
-from tournaments.recording import notation
-from tournaments.recording.lines import line_name
+from tournaments.recording.lines import announcement_words, card_name, seat_name, silent_words, team_name
 
 TEAMS = ("A", "B")
 
@@ -16,12 +16,12 @@ def holding_text(holding: dict) -> str:
         "trumps": holding.get("trumps"), "honours": holding.get("honours"), "high": high}
 
 
-def _announcements(record: dict) -> list[str]:
-    return [notation.announcement_text(item) for item in record.get("announcements") or []]
+def _announcements(record: dict, teams) -> list[str]:
+    return [announcement_words(item, teams) for item in record.get("announcements") or []]
 
 
-def _silent(record: dict) -> list[str]:
-    return [f"{line_name(item['premium'])} {item['team']}" for item in record.get("silent") or []]
+def _silent(record: dict, teams) -> list[str]:
+    return [silent_words(item, teams) for item in record.get("silent") or []]
 
 
 def as_read(record: dict | None) -> dict | None:
@@ -51,7 +51,8 @@ def _deal_sorted(record: dict) -> dict:
     return record
 
 
-def differences(first: dict | None, second: dict | None, *, first_name: str, second_name: str) -> list[str]:
+def differences(first: dict | None, second: dict | None, *, first_name: str, second_name: str,
+                teams: dict | None = None) -> list[str]:
     """What differs between two hand records as the engine reads them (as_read), one sentence each
     ("the first entry has ..., the second ..."); an empty list when they agree on every fact, so the
     same deal typed in another order of cards, or a result typed where the tricks decide it, agrees."""
@@ -66,32 +67,27 @@ def differences(first: dict | None, second: dict | None, *, first_name: str, sec
     found = []
     if first.get("attackers") != second.get("attackers"):
         found.append(_("Attackers: %(first_name)s %(first)s, %(second_name)s %(second)s.") % {
-            "first_name": first_name, "first": first.get("attackers"), "second_name": second_name,
-            "second": second.get("attackers")})
+            "first_name": first_name, "first": team_name(first.get("attackers"), teams), "second_name": second_name,
+            "second": team_name(second.get("attackers"), teams)})
     for team in TEAMS:
         mine = (first.get("holdings") or {}).get(team)
         theirs = (second.get("holdings") or {}).get(team)
         if mine and theirs and (mine["trumps"], mine["honours"], sorted(mine["high_trumps"])) != (
                 theirs["trumps"], theirs["honours"], sorted(theirs["high_trumps"])):
             found.append(_("%(team)s's holdings: %(first_name)s %(first)s; %(second_name)s %(second)s.") % {
-                "team": team, "first_name": first_name, "first": holding_text(mine),
+                "team": team_name(team, teams), "first_name": first_name, "first": holding_text(mine),
                 "second_name": second_name, "second": holding_text(theirs)})
-    found += _list_difference(_("Announcements"), _announcements(first), _announcements(second),
+    found += _list_difference(_("Announcements"), _announcements(first, teams), _announcements(second, teams),
                               first_name, second_name)
-    found += _list_difference(_("Silent premiums"), _silent(first), _silent(second), first_name, second_name)
-    found += _play_differences(first, second, first_name, second_name)
+    found += _list_difference(_("Silent premiums"), _silent(first, teams), _silent(second, teams),
+                              first_name, second_name)
+    found += _play_differences(first, second, first_name, second_name, teams)
     if not found:  # the engine reads them apart in a way no sentence above names
         found.append(_("The two entries are read differently by the rules engine; check the hand field by field."))
     return found
 
 
-def _seat_text(seat: str) -> str:
-    """A seat as the deal box writes it (A.d, B.c)."""
-    team, _dot, role = seat.partition(".")
-    return f"{team}.{notation.SEAT_SHORT.get(role, role)}"
-
-
-def _play_differences(first: dict, second: dict, first_name: str, second_name: str) -> list[str]:
+def _play_differences(first: dict, second: dict, first_name: str, second_name: str, teams) -> list[str]:
     """The deal seat by seat and the tricks trick by trick, named where they differ."""
     found = []
     first_deal, second_deal = first.get("deal") or {}, second.get("deal") or {}
@@ -101,9 +97,9 @@ def _play_differences(first: dict, second: dict, first_name: str, second_name: s
         for seat in sorted(set(first_deal) | set(second_deal)):
             if first_deal.get(seat) != second_deal.get(seat):
                 found.append(_("Deal, %(seat)s: %(first_name)s %(first)s; %(second_name)s %(second)s.") % {
-                    "seat": _seat_text(seat), "first_name": first_name,
-                    "first": " ".join(first_deal.get(seat) or []), "second_name": second_name,
-                    "second": " ".join(second_deal.get(seat) or [])})
+                    "seat": seat_name(seat, teams), "first_name": first_name,
+                    "first": ", ".join(map(card_name, first_deal.get(seat) or [])), "second_name": second_name,
+                    "second": ", ".join(map(card_name, second_deal.get(seat) or []))})
     first_tricks, second_tricks = first.get("tricks") or [], second.get("tricks") or []
     if bool(first_tricks) != bool(second_tricks):
         found.append(_("Tricks: only %(who)s has the tricks.") % {"who": first_name if first_tricks else second_name})

@@ -22,7 +22,7 @@ from tournaments.core.refusals import Refused, StaleHand
 from tournaments.core.roles import answer_refusal, check_may_enter_hands, may_enter_hands
 from tournaments.recording import drafts, matches, notation
 from tournaments.recording.hand_reader import initial_for
-from tournaments.recording.lines import line_name
+from tournaments.recording.lines import line_name, match_teams
 
 from . import compare
 from .forms import HandForm
@@ -142,7 +142,7 @@ def hand_entries(match, user=None) -> list[HandEntry]:
             answer = evaluate(form, report=True)
             if answer is not None and not _attack_follows(form, records, number):
                 answer = None
-            refusal = _stored_since(form, draft, records.get(number))
+            refusal = _stored_since(form, draft, records.get(number), match_teams(match))
             if refusal is not None:  # the table shows what is stored, not the typing
                 answer = answers.get(number)
         elif number in records:
@@ -171,7 +171,7 @@ def _attack_follows(form: HandForm, records: dict[int, dict], number: int) -> bo
     return True
 
 
-def _stored_since(form: HandForm, draft, stored: dict | None) -> list[str] | None:
+def _stored_since(form: HandForm, draft, stored: dict | None, teams: dict) -> list[str] | None:
     """Another hand stored under this number since the kept typing began: said at once, with what
     differs, so that a reload never hides it (saving the typing is refused until the juror sees it)."""
     if BASE not in draft.fields or draft.fields[BASE] == bridge.hand_fingerprint(stored):
@@ -179,7 +179,7 @@ def _stored_since(form: HandForm, draft, stored: dict | None) -> list[str] | Non
     typed = form.record if form.is_valid() else None
     return [_("Hand %(number)s was saved by another juror since this was typed; your typing is kept, not "
               "stored.") % {"number": form.number}] + compare.differences(
-        stored, typed, first_name=_("the other juror's hand"), second_name=_("yours"))
+        stored, typed, first_name=_("the other juror's hand"), second_name=_("yours"), teams=teams)
 
 
 def _follow_first_hand(entries: list[HandEntry]) -> None:
@@ -343,7 +343,8 @@ def _store(request, match, entry: HandEntry, *, typed: bool) -> matches.Recorded
         form.show_problems(invalid.problems)
     except StaleHand as stale:
         entry.refusal = [stale.text] + compare.differences(
-            stale.current, form.record, first_name=_("the other juror's hand"), second_name=_("yours"))
+            stale.current, form.record, first_name=_("the other juror's hand"), second_name=_("yours"),
+            teams=match_teams(match))
         entry.seen, entry.theirs = bridge.hand_fingerprint(stale.current), stale.current
         entry.answer = bridge.evaluate_hand_record(stale.current) if stale.current else None
     except Refused as refused:

@@ -12,28 +12,47 @@ the match already loaded or from the rows' own users, and those left (a player s
 read once a model.
 """
 
+import datetime
 import re
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import models
-from django.utils import dateformat, timezone
+from django.utils import formats, timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from tournaments.core.models import Announcement, Competition, CupTie, Hand, Match, SilentPremium
-from tournaments.recording.lines import line_name, seat_name
+from tournaments.recording.lines import (
+    card_name,
+    contra_name,
+    line_name,
+    match_teams,
+    result_name,
+    seat_name,
+    suit_name,
+    team_name,
+    words_list,
+)
 
 KINDS = {"+": gettext_lazy("added"), "~": gettext_lazy("changed"), "-": gettext_lazy("removed")}
+# R10/R10a: a silent premium the record lists but the rules did not score (an Obscure a free pass
+# cancels) is recorded, never "added" to the score.
+NOT_SCORED = gettext_lazy("recorded, not scored by the rules")
 # Bookkeeping, or said by the entry's subject already (hand number, announcement position, premium).
 NOT_SHOWN = {"id", "match", "hand", "version", "lines", "number", "position", "premium"}
-# Derived fields have no verbose name on the models; the page names them for the team they belong to.
-LABELS = {
-    "score_a": gettext_lazy("A's score"), "score_b": gettext_lazy("B's score"),
-    "hand_sum_a": gettext_lazy("A's hand sum"), "hand_sum_b": gettext_lazy("B's hand sum"),
-    "raw_a": gettext_lazy("A's points before the ceiling"), "raw_b": gettext_lazy("B's points before the ceiling"),
-    "ceiling_a": gettext_lazy("A's ceiling"), "ceiling_b": gettext_lazy("B's ceiling"),
+# Derived fields have no verbose name on the models; the page names them for the team they belong to,
+# by the team's name.
+TEAM_LABELS = {
+    "score": gettext_lazy("%(team)s: score"), "hand_sum": gettext_lazy("%(team)s: hand sum"),
+    "raw": gettext_lazy("%(team)s: points before the upper limit"), "ceiling": gettext_lazy("%(team)s: upper limit"),
+}
+# Fields of one team, named "a_..."/"b_..." (holdings, players), labelled by the team's name too.
+TEAM_FIELDS = {
+    "trumps": gettext_lazy("%(team)s: trumps"), "honours": gettext_lazy("%(team)s: honours"),
+    "high_trumps": gettext_lazy("%(team)s: holds of XVI-XVIII"),
+    "driver": gettext_lazy("%(team)s: driver's seat"), "catcher": gettext_lazy("%(team)s: catcher's seat"),
 }
 # What a name needs loaded with it (a Competition is named with its season, a Cup tie with its teams).
 NAMED_WITH = {Competition: ["season"], CupTie: ["team_a", "team_b"]}
@@ -55,10 +74,11 @@ class Change:
     kind: str  # "+", "~" or "-"
     fields: list[FieldChange]
     order: tuple
+    scored: bool = True  # False: a silent premium recorded that the rules did not score (R10, R10a)
 
     @property
     def kind_label(self) -> str:
-        return str(KINDS[self.kind])
+        return str(KINDS[self.kind] if self.scored or self.kind != "+" else NOT_SCORED)
 
     @property
     def kind_class(self) -> str:
@@ -78,6 +98,11 @@ class Entry:
     @property
     def who(self) -> str:
         return user_name(self.user)
+
+    @property
+    def machine_time(self) -> str:
+        """For <time datetime>: whole seconds with the zone, as HTML asks (no microseconds)."""
+        return self.when.replace(microsecond=0).isoformat()
 
     @property
     def reason_shown(self) -> str:
@@ -100,8 +125,17 @@ def shown_reason(stored: str) -> str:
         pattern = re.sub(r"%\\\((\w+)\\\)s", r"(?P<\1>.*)", re.escape(template))
         found = re.fullmatch(pattern, stored, re.DOTALL)
         if found:
-            return _(template) % found.groupdict()
+            return _(template) % {name: _stored_date(value) if name == "date" else value
+                                  for name, value in found.groupdict().items()}
     return _(stored) if stored else ""
+
+
+def _stored_date(value: str) -> str:
+    """A date stored in a reason as ISO (2026-03-12), written the reader's way."""
+    try:
+        return _when(datetime.date.fromisoformat(value))
+    except ValueError:
+        return value
 
 
 # --- names of stored values ----------------------------------------------------------------------
@@ -110,8 +144,9 @@ def shown_reason(stored: str) -> str:
 class Names:
     """The objects the history's foreign keys point to, by model and id, to name them."""
 
-    def __init__(self, known):
+    def __init__(self, known, teams=None):
         self.objects = {(type(obj), obj.pk): obj for obj in known if obj is not None}
+        self.teams = teams or {}  # "A" and "B" by the match's teams' names
 
     def load(self, wanted: dict[type, set]) -> None:
         """Read the objects not at hand yet: one query a model that has any."""
@@ -134,12 +169,31 @@ def _shown_fields(model) -> list[models.Field]:
     return [f for f in model._meta.concrete_fields if f.name not in NOT_SHOWN]
 
 
-def _label(model_field) -> str:
-    return capfirst(str(LABELS.get(model_field.name, model_field.verbose_name)))
+def _label(model_field, teams) -> str:
+    base, _underscore, team = model_field.name.rpartition("_")
+    if base in TEAM_LABELS and team in ("a", "b"):
+        return capfirst(str(TEAM_LABELS[base]) % {"team": team_name(team.upper(), teams)})
+    team, _underscore, rest = model_field.name.partition("_")
+    if rest in TEAM_FIELDS and team in ("a", "b"):
+        return capfirst(str(TEAM_FIELDS[rest]) % {"team": team_name(team.upper(), teams)})
+    return capfirst(str(model_field.verbose_name))
 
 
-def _deal_text(deal: dict) -> str:
-    return "; ".join(f"{seat_name(seat)}: {' '.join(cards)}" for seat, cards in deal.items())
+def _deal_text(deal: dict, teams) -> str:
+    return "; ".join(f"{seat_name(seat, teams)}: {words_list(cards, card_name)}" for seat, cards in deal.items())
+
+
+def _when(value) -> str:
+    """A date or a moment as the reader's language writes it ("2026. március 12. 14:05")."""
+    if hasattr(value, "hour"):
+        return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT")
+    return formats.date_format(value, "DATE_FORMAT")
+
+
+# Fields that hold ids the history names one by one (cards and suits are stored space-separated).
+NAMED_FIELDS = {"feast": line_name, "premium": line_name, "contra": contra_name, "result": result_name,
+                "cards": lambda value: words_list(value, card_name),
+                "suits": lambda value: words_list(value, suit_name)}
 
 
 def _tricks_text(tricks: list) -> str:
@@ -150,20 +204,22 @@ def _display(model_field, value, names: Names) -> str | None:
     """A stored value as the jury reads it; None for no value."""
     if value is None or value == "":
         return None
-    if model_field.name in ("feast", "premium"):
-        return line_name(value)
+    if model_field.name in NAMED_FIELDS:
+        return NAMED_FIELDS[model_field.name](value)
     if model_field.name == "seat":
-        return seat_name(value)
+        return seat_name(value, names.teams)
+    if model_field.name in ("team", "attackers"):
+        return team_name(value, names.teams)
     if model_field.is_relation:
         return names.name(model_field.related_model, value)
     if model_field.choices:
         return str(dict(model_field.flatchoices).get(value, value))
     if isinstance(model_field, models.BooleanField):
         return _("yes") if value else _("no")
-    if isinstance(model_field, models.DateTimeField):
-        return dateformat.format(timezone.localtime(value), "Y-m-d H:i")
+    if isinstance(model_field, models.DateField):  # DateTimeField included
+        return _when(value)
     if model_field.name == "deal":
-        return _deal_text(value)
+        return _deal_text(value, names.teams)
     if model_field.name == "tricks":
         return _tricks_text(value)
     return str(value)
@@ -199,11 +255,11 @@ def _field_changes(row, before, names: Names) -> list[FieldChange]:
             old, new = new, None
         old, new = _display(model_field, old, names), _display(model_field, new, names)
         if old != new:
-            changes.append(FieldChange(_label(model_field), old, new))
+            changes.append(FieldChange(_label(model_field, names.teams), old, new))
     return changes
 
 
-def _changes(rows, hand_numbers, names: Names) -> list[tuple[object, Change]]:
+def _changes(rows, hand_numbers, names: Names, scored=lambda row: True) -> list[tuple[object, Change]]:
     """(row, what it changed) of each history row, each compared with the object's row before it."""
     previous = {}
     changes = []
@@ -211,8 +267,24 @@ def _changes(rows, hand_numbers, names: Names) -> list[tuple[object, Change]]:
         subject, order = _subject(row, hand_numbers)
         fields = _field_changes(row, previous.get(row.id), names)
         previous[row.id] = row
-        changes.append((row, Change(subject, row.history_type, fields, order)))
+        changes.append((row, Change(subject, row.history_type, fields, order, scored(row))))
     return changes
+
+
+def _premium_scored(hand_rows):
+    """Whether a silent premium's history row was scored: its team's lines, in the hand as stored at
+    that moment (the hand is written before its premiums in one save), hold the premium (R10)."""
+    by_hand: dict[int, list] = {}
+    for row in hand_rows:
+        by_hand.setdefault(row.id, []).append(row)
+
+    def scored(row) -> bool:
+        stored = [hand for hand in by_hand.get(row.hand_id, []) if hand.history_date <= row.history_date]
+        if not stored or stored[-1].lines is None:
+            return True  # no lines to tell by: said as before
+        return any(line["item"] == row.premium for line in stored[-1].lines.get(row.team, []))
+
+    return scored
 
 
 # --- the page: loading, naming, grouping into saves ----------------------------------------------
@@ -236,7 +308,7 @@ def _names(match, match_rows, all_rows) -> Names:
     """Everything the match's rows point to, named: from the match and the rows' users, else read."""
     relations = [f for f in _shown_fields(Match) if f.is_relation]
     known = [getattr(match, f.name) for f in relations] + [row.history_user for row in all_rows]
-    names = Names(known)
+    names = Names(known, match_teams(match))
     wanted: dict[type, set] = {}
     for model_field in relations:
         ids = {getattr(row, model_field.attname) for row in match_rows} - {None}
@@ -270,7 +342,9 @@ def entries_of(match) -> list[Entry]:
     everything = [row for rows in sources for row in rows]
     names = _names(match, sources[0], everything)
     hand_numbers = {row.id: row.number for row in sources[1]}
-    changes = [pair for rows in sources for pair in _changes(rows, hand_numbers, names)]
+    premium_scored = _premium_scored(sources[1])
+    changes = [pair for rows in sources[:3] for pair in _changes(rows, hand_numbers, names)]
+    changes += _changes(sources[3], hand_numbers, names, premium_scored)
     # A save writes the match last; at one instant, the match row still closes the save.
     changes.sort(key=lambda pair: (pair[0].history_date, pair[0].instance_type is Match, pair[0].history_id))
     entries = _saves(changes)

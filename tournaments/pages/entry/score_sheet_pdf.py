@@ -6,15 +6,25 @@ engine scored, the match score and who confirmed it when."""
 from django.utils.translation import gettext as _
 
 from tournaments.pages.outputs import pdf
-from tournaments.recording import notation
-from tournaments.recording.lines import line_rows
+from tournaments.recording.lines import (
+    announcement_words,
+    card_name,
+    line_rows,
+    match_teams,
+    silent_words,
+    team_name,
+    words_list,
+)
 
 from . import hand_entry
 from .forms import HandForm
 
 
 def _hand_rows(match):
+    """Each hand's fields as the sheet prints them, in words: the teams by name, feasts, seats,
+    cards, contras and results by the naming functions (a reader of the paper never meets an id)."""
     records, answers = hand_entry.stored_records(match) if match.is_locked else ({}, {})
+    teams = match_teams(match)
     rows = []
     for number in range(1, match.hands_expected + 1):
         record = records.get(number)
@@ -22,13 +32,13 @@ def _hand_rows(match):
         if record is not None:
             holdings = record["holdings"]
             values = {
-                "attackers": record["attackers"],
+                "attackers": team_name(record["attackers"], teams),
                 "a_trumps": holdings["A"]["trumps"], "a_honours": holdings["A"]["honours"],
-                "a_high": " ".join(holdings["A"]["high_trumps"]),
+                "a_high": words_list(holdings["A"]["high_trumps"], card_name),
                 "b_trumps": holdings["B"]["trumps"], "b_honours": holdings["B"]["honours"],
-                "b_high": " ".join(holdings["B"]["high_trumps"]),
-                "announcements": [notation.announcement_text(item) for item in record.get("announcements", [])],
-                "silent": notation.silent_text(record.get("silent", [])),
+                "b_high": words_list(holdings["B"]["high_trumps"], card_name),
+                "announcements": [announcement_words(item, teams) for item in record.get("announcements", [])],
+                "silent": "; ".join(silent_words(item, teams) for item in record.get("silent", [])),
             }
         answer = answers.get(number)
         rows.append({"number": number, "values": values, "answer": answer,
@@ -36,10 +46,22 @@ def _hand_rows(match):
     return rows
 
 
+def _holding_labels(teams) -> dict[str, str]:
+    """The holdings' columns headed by the teams' names, not "A" and "B"."""
+    labels = {}
+    for team in ("A", "B"):
+        names = {"team": teams[team]}
+        prefix = team.lower()
+        labels[f"{prefix}_trumps"] = _("%(team)s: trumps") % names
+        labels[f"{prefix}_honours"] = _("%(team)s: honours") % names
+        labels[f"{prefix}_high"] = _("%(team)s: holds of XVI-XVIII") % names
+    return labels
+
+
 def response(request, match):
     form = HandForm(number=1)
-    labels = {name: form[name].label for name in ("attackers", "a_trumps", "a_honours", "a_high", "b_trumps",
-                                                 "b_honours", "b_high", "announcements", "silent")}
+    labels = {name: form[name].label for name in ("attackers", "announcements", "silent")}
+    labels.update(_holding_labels(match_teams(match)))
     filled = match.is_locked
     title = (_("Score sheet (confirmed): %(a)s – %(b)s") if filled else _("Score sheet: %(a)s – %(b)s")) % {
         "a": match.team_a.name, "b": match.team_b.name}

@@ -36,6 +36,7 @@ from tournaments.core.roles import (
     schedulers_only,
 )
 from tournaments.recording import matches, notation, wording
+from tournaments.recording.lines import match_teams
 
 from . import blind_confirmation, compare, hand_entry, jury_home, score_sheet_pdf
 from . import history as match_history
@@ -344,7 +345,8 @@ def changed_hands(current, records):
     for number in range(1, max(len(records), len(stored)) + 1):
         record = records[number - 1] if number <= len(records) else None
         theirs = stored[number - 1] if number <= len(stored) else None
-        for line in compare.differences(theirs, record, first_name=_("the saved match"), second_name=_("yours")):
+        for line in compare.differences(theirs, record, first_name=_("the saved match"), second_name=_("yours"),
+                                        teams=match_teams(current)):
             lines.append(_("Hand %(number)s: %(difference)s") % {"number": number, "difference": line})
     return lines
 
