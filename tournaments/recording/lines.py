@@ -7,6 +7,7 @@ with A's and B's points.
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.core import words
 from tournaments.core.feast_names import FEAST_NAMES, SILENT_PREMIUM_NAMES
 
 CONTRA_PREFIX = "contra:"
@@ -27,12 +28,15 @@ def line_name(item: str) -> str:
     """The readable name of a line item; an unknown item is shown as it is stored."""
     if item.startswith(CONTRA_PREFIX):
         return _("Contra on %(feast)s") % {"feast": line_name(item[len(CONTRA_PREFIX):])}  # R8
+    if item in NAMES and item != "consolation":
+        return words.feast_name(item)  # the association's word (tournaments.core.words)
     return str(NAMES.get(item, item))
 
 
 def seat_name(seat: str) -> str:
-    """A seat as the pages name it: "A.driver" reads "A driver"; an unknown seat as it is stored."""
-    return str(SEAT_NAMES.get(seat, seat))
+    """A seat as the pages name it, its role in the association's words: "A.driver" reads "A hajtó"
+    on a Hungarian page, "A driver" otherwise; an unknown seat as it is stored."""
+    return words.seat_name(seat)
 
 
 def line_rows(answer) -> list[dict]:

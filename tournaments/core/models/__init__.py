@@ -6,9 +6,10 @@ from .matches import Announcement, Hand, HandDraft, Match, SilentPremium
 from .people import Player, Season, Team
 from .public_data import PublicData, PublicDataQuerySet, PublicDataVersion
 from .trophies import CupAward, TrophyWin
+from .words import WordOverride
 
 __all__ = [
     "Announcement", "Competition", "CupAward", "CupEntry", "CupTie", "FreeGame", "FreeGameScore",
     "GrandPrixEntry", "Hand", "HandDraft", "Match", "Player", "PublicData", "PublicDataQuerySet",
-    "PublicDataVersion", "Season", "SilentPremium", "Team", "TrophyWin", "stamp",
+    "PublicDataVersion", "Season", "SilentPremium", "Team", "TrophyWin", "WordOverride", "stamp",
 ]
