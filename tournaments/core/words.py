@@ -246,10 +246,16 @@ def _stored_overrides() -> dict:
             for row in model.objects.all()}
 
 
-def invalidate() -> None:
-    """Drop the catalogue from the shared cache and from this process: an organiser saved."""
-    cache.delete(CACHE_KEY)
-    _local.update(catalogue=None, read_at=0.0)
+def refresh() -> None:
+    """Put the stored overrides in the shared cache and this process at once (an organiser saved):
+    every process reads them from the cache on its next look, and no page waits on a query."""
+    use(_stored_overrides())
+
+
+def use(overrides: dict) -> None:
+    """Make ``overrides`` ((kind, key) -> (Hungarian, international, short forms)) the catalogue's."""
+    cache.set(CACHE_KEY, overrides, CACHE_SECONDS)
+    _local.update(catalogue=Catalogue(overrides), read_at=time.monotonic())
 
 
 # --- reading it ----------------------------------------------------------------------------------

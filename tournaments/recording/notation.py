@@ -98,7 +98,7 @@ def unknown_word(word: str, choices: list[str], kind: str) -> str:
     meant = candidates(word, choices)
     if not meant:
         return _("“%(word)s” is not a %(kind)s; the list of names is under Notation.") % {"word": word, "kind": kind}
-    names = _(" or ").join(f"{line_name(choice)} ({written_name(choice, choices)})" for choice in meant[:4])
+    names = _(" or ").join(line_name(choice) for choice in meant[:4])
     return _("“%(word)s” is not a %(kind)s; did you mean %(names)s?") % {"word": word, "kind": kind, "names": names}
 
 
@@ -187,9 +187,15 @@ def seat(token: str) -> str | None:
     return f"{team.upper()}.{key}" if key else None
 
 
+def either(items: list[str]) -> str:
+    """"a, b, c or d" in the page's language."""
+    items = [str(item) for item in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + _(" or ") + items[-1]
+
+
 def seat_examples() -> str:
     roles = [words.short(words.ROLE, key) for key in ("driver", "catcher")]
-    return ", ".join(f"{team}.{role}" for team in TEAMS for role in roles)
+    return either([f"{team}.{role}" for team in TEAMS for role in roles])
 
 
 def contra(token: str) -> str | None:
@@ -260,7 +266,7 @@ def read_announcement(line: str, number: int) -> Line:
         problem = _read_token(record, token, found)
         if problem:
             say(_("line %(line)s: %(problem)s") % {"line": number, "problem": problem})
-    if "by" not in record:
+    if "by" not in record and not read.problems:  # an unreadable word may have been the seat
         say(_("line %(line)s: say who announced it (%(seats)s)") % {"line": number, "seats": seat_examples()})
     if not read.problems:
         read.record = record
@@ -288,15 +294,15 @@ def _read_token(record: dict, token: str, found_card: str | None) -> str | None:
 
 
 def suit_examples() -> str:
-    return ", ".join(words.name(words.SUIT, key) for key in SUIT_WORDS)
+    return either([words.name(words.SUIT, key) for key in SUIT_WORDS])
 
 
 def contra_examples() -> str:
-    return ", ".join(contra_text(side) for side in ("opponents", "partner"))
+    return either([contra_text(side) for side in ("opponents", "partner")])
 
 
 def result_examples() -> str:
-    return ", ".join(words.name(words.RESULT, key) for key in ("won", "lost"))
+    return either([words.name(words.RESULT, key) for key in ("won", "lost")])
 
 
 def parse_announcement(line: str, number: int) -> dict:

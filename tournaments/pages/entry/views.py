@@ -203,8 +203,7 @@ def page_context(request, match, entries, save_form=None, refused=None):
     reasons = championship.agreement_reasons(match)
     return {
         "match": match,
-        "feast_help": notation.feast_help(),
-        "premium_help": notation.premium_help(),
+        "legend": notation.legend(),
         "agreement_reasons": reasons,
         "agreement_because": _(" and ").join(reasons),
         "can_agree": bool(reasons) and match.jury_agreed_by_id is None and request.user.has_perm(AGREE),

@@ -307,7 +307,7 @@ def _read_feast(feast, problems, where):
 
 
 def _read_seat(by, problems, where):
-    seats = ", ".join(words.seat_name(seat) for seat in SEATS)
+    seats = notation.either([words.seat_name(seat) for seat in SEATS])
     if not by:
         problems.add(*where, _("say who announced it (%(seats)s)") % {"seats": seats}, "R7")
         return None
@@ -446,6 +446,8 @@ def read_records(sheet, hand_rows, problems):
     letters = columns()
     records = []
     for hand_row in hand_rows:
+        if hand_row.blank:
+            continue  # reported as an empty hand already
         form = HandReader(hand_row.data, number=hand_row.number)
         if form.is_valid():
             records.append(form.record)
