@@ -135,6 +135,8 @@ def card(token: str) -> str | None:
     trump = words.read(words.TRUMP, token)
     if trump is not None:
         return trump
+    if words.read(words.SUIT, token) is not None:
+        return None  # "pikk" is the suit, not pi + k
     return _card_index().get(fold(token))
 
 
@@ -431,7 +433,7 @@ def card_text(card_key: str) -> str:
     if words.term(words.TRUMP, card_key) is not None:
         return card_key if card_key != FOOL and card_key != "I" else words.name(words.TRUMP, card_key)
     rank, suit_letter = card_key[:-1], card_key[-1:]
-    written = words.short(words.SUIT, suit_letter) + words.short(words.RANK, rank)
+    written = words.short(words.SUIT, suit_letter) + (rank if rank == "10" else words.short(words.RANK, rank))
     return written if card(written) == card_key else card_key
 
 
