@@ -198,3 +198,39 @@ def test_the_words_pages_are_the_organisers(client):
     assert client.get(reverse("competitions:words")).status_code == 403
     client.logout()
     assert client.get(reverse("competitions:words")).status_code == 302
+
+
+# --- a match record file -----------------------------------------------------------------------
+
+
+def _file(content):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return SimpleUploadedFile("match.json", content, content_type="application/json")
+
+
+def test_a_record_file_in_the_associations_words_is_stored_and_its_problems_read_as_words(client, jury):
+    import json
+
+    from tournaments.core import bridge
+
+    source = make_match(hand_records=eight_hand_records())
+    record = bridge.match_record(source)
+    record["hands"][0]["announcements"] = [{"feast": "fácán", "by": "A.h", "cards": ["pagát"], "result": "nyert"}]
+    target = make_match(source.team_a, source.team_b, source.competition)
+    response = client.post(reverse("jury:import", args=[target.pk]),
+                           {"version": 0, "record": _file(json.dumps(record).encode())})
+    assert response.status_code == 302
+    assert [(a.feast, a.seat, a.result) for a in Hand.objects.get(match=target, number=1).announcements.all()] == [
+        ("pheasant", "A.driver", "won")]
+
+    record["hands"][7]["announcements"][0].update(feast="falcn")
+    record["hands"][6]["announcements"][0].update(by="A.x")
+    other = make_match(source.team_a, source.team_b, source.competition)
+    response = client.post(reverse("jury:import", args=[other.pk]),
+                           {"version": 0, "record": _file(json.dumps(record).encode())})
+    page = html.unescape(response.content.decode())
+    assert "Hand 8 · Announcements, line 1: “falcn” is not a feast; did you mean Falcon?" in page
+    assert "Hand 7 · Announcements, line 1: “A.x” is not a seat; write A.d, A.c, B.d or B.c" in page
+    problems = page[page.index("refused"):page.index("<form")]
+    assert "hands[7]" not in problems and "FORMAT" not in problems, problems

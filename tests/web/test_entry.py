@@ -264,7 +264,7 @@ def test_export_and_import_round_trip(client, jury):
 def test_an_invalid_import_lists_the_problems_and_saves_nothing(client, jury):
     source = make_match(hand_records=eight_hand_records())
     record = bridge.match_record(source)
-    record["hands"][7]["announcements"][0]["feast"] = "pagat"
+    record["hands"][7]["announcements"][0]["feast"] = "dragon"
     target = make_match(source.team_a, source.team_b, source.competition)
     import json
     response = client.post(reverse("jury:import", args=[target.pk]),

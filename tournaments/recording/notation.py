@@ -405,6 +405,66 @@ def parse_tricks(text: str) -> list[list[str]] | None:
     return tricks or None
 
 
+# --- a record file's words ---------------------------------------------------------------------
+
+
+def normalised(record):
+    """A FORMAT.md hand record whose feasts, seats, cards, suits, contras, results and silent
+    premiums may be written in the association's words (``fácán``, ``A.h``, ``treff király``,
+    ``ellenfél``, ``nyert``): each word read as its id; a word that names nothing is left for the
+    engine to report. Anything not of the record's shape is left as it is."""
+    if not isinstance(record, dict):
+        return record
+    record = dict(record)
+    if isinstance(record.get("announcements"), list):
+        record["announcements"] = [_normalised_announcement(item) for item in record["announcements"]]
+    if isinstance(record.get("silent"), list):
+        record["silent"] = [_normalised_silent(item) for item in record["silent"]]
+    if isinstance(record.get("deal"), dict):
+        record["deal"] = {seat(name) or name if isinstance(name, str) else name: _normalised_cards(cards)
+                          for name, cards in record["deal"].items()}
+    if isinstance(record.get("tricks"), list):
+        record["tricks"] = [_normalised_cards(trick) for trick in record["tricks"]]
+    return record
+
+
+def _word(value, read):
+    return (read(value) or value) if isinstance(value, str) else value
+
+
+def _normalised_cards(cards):
+    return [_word(item, card) for item in cards] if isinstance(cards, list) else cards
+
+
+def _normalised_announcement(item):
+    if not isinstance(item, dict):
+        return item
+    item = dict(item)
+    if isinstance(item.get("feast"), str) and item["feast"] not in FEAST_IDS:
+        found = words.read(words.FEAST, item["feast"])  # a name written out, not a beginning of one
+        with_card = None if found else _feast_with_card(item["feast"])
+        if with_card is not None:
+            found = with_card[0]
+            if isinstance(item.get("cards", []), list):
+                item["cards"] = list(dict.fromkeys([with_card[1], *item.get("cards", [])]))
+        item["feast"] = found or item["feast"]
+    for key, read in (("by", seat), ("contra", lambda word: words.read(words.CONTRA, word)), ("result", result)):
+        if key in item:
+            item[key] = _word(item[key], read)
+    if "cards" in item:
+        item["cards"] = _normalised_cards(item["cards"])
+    if isinstance(item.get("suits"), list):
+        item["suits"] = [_word(word, suit) for word in item["suits"]]
+    return item
+
+
+def _normalised_silent(item):
+    if not isinstance(item, dict) or not isinstance(item.get("premium"), str):
+        return item
+    found = words.read(words.PREMIUM, item["premium"])
+    return {**item, "premium": found} if found else item
+
+
 # --- records -> notation, to show stored hands in the entry form ----------------------------------
 
 

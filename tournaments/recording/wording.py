@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.recording import notation
 from tournaments.recording.lines import line_name, seat_name
 
 FORMAT_RULING = "FORMAT"
@@ -92,8 +93,27 @@ def _given(p) -> str:
     return str(p.get("given", "")).strip("'\"")
 
 
+def _seats_dealt(p) -> str:
+    seats = ", ".join(seat_name(seat) for seat in ("A.driver", "A.catcher", "B.driver", "B.catcher"))
+    return _("give the 10 cards of each of the four seats: %(seats)s") % {"seats": seats}
+
+
 # What each code says, from its params (scoring.problems documents them).
 SENTENCES = {
+    # A word the record holds that names nothing: what is accepted, in the association's words
+    "not_a_feast": lambda p: notation.unknown_word(_given(p), notation.FEAST_IDS, _("feast")),
+    "not_a_silent_premium": lambda p: notation.unknown_word(_given(p), notation.PREMIUM_IDS, _("silent premium")),
+    "not_a_card": lambda p: notation.not_a_card(_given(p)),
+    "not_a_suit": lambda p: _("“%(given)s” is not a suit; write %(suits)s")
+    % {"given": _given(p), "suits": notation.suit_examples()},
+    "not_a_seat": lambda p: _("“%(given)s” is not a seat; write %(seats)s")
+    % {"given": _given(p), "seats": notation.seat_examples()},
+    "not_a_contra": lambda p: _("“%(given)s” is not a contra; write %(contras)s, or nothing")
+    % {"given": _given(p), "contras": notation.contra_examples()},
+    "not_a_result": lambda p: _("“%(given)s” is not a result; write %(results)s")
+    % {"given": _given(p), "results": notation.result_examples()},
+    "not_a_team": lambda p: _("“%(given)s” is not a team; write A or B") % {"given": _given(p)},
+    "deal_not_four_seats": _seats_dealt,
     # R5: holdings
     "trumps_missing": lambda p: _("write the team's number of trumps (the Fool counts as a trump)"),
     "trumps_out_of_range": lambda p: _("a team holds 6 to 16 trumps (at least 3 for each player), not %(n)s")

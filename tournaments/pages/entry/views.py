@@ -478,6 +478,7 @@ def import_upload(request, match, data):
     hands = record.get("hands") if isinstance(record, dict) else None
     if not isinstance(hands, list):
         return [_("hands: FORMAT: a match record holds a list of hand records (royal-tarokk-match/1)")]
+    hands = [notation.normalised(hand) for hand in hands]  # the association's words read as the record's ids
     file = matches.WayIn.RECORD_FILE
     try:
         if match.is_locked:
