@@ -61,6 +61,14 @@ def hand_fields():
     """The Hands sheet's columns, in order; the prompts are the rulings' limits."""
     holding = _("R5: 0 to 22 trumps (the Fool counts), 0 to 2 honours; the two teams hold all 22 and 2 (R1).")
     high = _("R5: which of XVI, XVII, XVIII the team holds (or 16 17 18), separated by spaces.")
+    # The association's words (tournaments.core.words), in the page's language.
+    seat_prompt = _("The seat that announced it: %(seats)s.") % {
+        "seats": notation.either([words.seat_name(seat) for seat in SEATS])}
+    declared_prompt = _("R7: the declared cards (%(cards)s) or suits (%(suits)s), where the feast names them.") % {
+        "cards": notation.card_examples(), "suits": notation.suit_examples()}
+    contra_prompt = _("R8: empty, %(partner)s or %(opponents)s; messages take none (R6).") % {
+        "partner": words.name(words.CONTRA, "partner"), "opponents": words.name(words.CONTRA, "opponents")}
+    result_prompt = _("R7: %(results)s; messages have none (R6).") % {"results": notation.result_examples()}
     fields = [
         Field("number", _("Hand"), 6),
         Field("attackers", _("Attackers"), 10, "A", _("R3: A or B; the attack alternates from hand to hand.")),
@@ -74,14 +82,10 @@ def hand_fields():
         fields += [
             Field(f"feast{slot}", _("Feast %(n)s") % {"n": slot}, 16, "C",
                   _("R6-R11: a feast or message of the catalogue (see Lists).")),
-            Field(f"by{slot}", _("Announced by %(n)s") % {"n": slot}, 11, "B",
-                  _("The seat that announced it: A.driver, A.catcher, B.driver, B.catcher.")),
-            Field(f"declared{slot}", _("Cards or suits %(n)s") % {"n": slot}, 12, None,
-                  _("R7: the declared cards (I, XXI, Kh...) or suits (hearts...), where the feast names them.")),
-            Field(f"contra{slot}", _("Contra %(n)s") % {"n": slot}, 10, "E",
-                  _("R8: empty, partner or opponents; messages take none (R6).")),
-            Field(f"result{slot}", _("Result %(n)s") % {"n": slot}, 8, "G",
-                  _("R7: won or lost; messages have none (R6).")),
+            Field(f"by{slot}", _("Announced by %(n)s") % {"n": slot}, 11, "B", seat_prompt),
+            Field(f"declared{slot}", _("Cards or suits %(n)s") % {"n": slot}, 12, None, declared_prompt),
+            Field(f"contra{slot}", _("Contra %(n)s") % {"n": slot}, 10, "E", contra_prompt),
+            Field(f"result{slot}", _("Result %(n)s") % {"n": slot}, 8, "G", result_prompt),
         ]
     for slot in range(1, SILENT_SLOTS + 1):
         fields += [
@@ -91,7 +95,8 @@ def hand_fields():
         ]
     fields += [
         Field("deal", _("Deal (optional)"), 24, None,
-              _("Four lines as on the entry page: A.d: Fool XX ...; the engine then takes the holdings.")),
+              _("Four lines as on the entry page: %(example)s ...; the engine then takes the holdings.")
+              % {"example": notation.deal_example_line()}),
         Field("tricks", _("Tricks (optional, with the deal)"), 24, None,
               _("Ten lines of four cards in the order played (R4).")),
     ]
