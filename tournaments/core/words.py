@@ -7,9 +7,11 @@ word; organisers change any of them on their pages, which stores an override (th
 model) over the default. Every page, PDF, workbook, history and API answer names things through
 :func:`name`, and the jury's notation reads every spelling through :func:`spellings`.
 
-The catalogue is read from the project's shared cache (files, or Redis in production), refreshed
-in this process at most every :data:`LOCAL_SECONDS`, and dropped from the cache when an organiser
-saves, so every process sees an edit and no page makes a query for it.
+The catalogue is read from the project's shared cache (files, or Redis in production) once a request
+(tournaments.site.words_middleware; elsewhere at most every :data:`LOCAL_SECONDS`), and written there
+anew in the transaction of an organiser's change, before the public data version it moves is
+committed: a page of the new version, in any process, names things the new way, and no page makes a
+query for the words.
 
 This module is a leaf of the core: the models' own choices are named from it, so it reaches the
 overrides' table through the app registry rather than by importing the models.
@@ -23,9 +25,10 @@ from dataclasses import dataclass, replace
 
 from django.apps import apps
 from django.core.cache import cache
+from django.db import connection
 from django.utils import translation
 
-CACHE_KEY = "association-words/1"
+CACHE_KEY = "association-words/1"  # and the database's name: the words are the database's
 CACHE_SECONDS = 24 * 60 * 60
 LOCAL_SECONDS = 1.0  # how long a process trusts its own copy before it reads the shared cache again
 
@@ -232,10 +235,10 @@ def catalogue() -> Catalogue:
     now = time.monotonic()
     if _local["catalogue"] is not None and now - _local["read_at"] < LOCAL_SECONDS:
         return _local["catalogue"]
-    overrides = cache.get(CACHE_KEY)
+    overrides = cache.get(_cache_key())
     if overrides is None:
         overrides = _stored_overrides()
-        cache.set(CACHE_KEY, overrides, CACHE_SECONDS)
+        cache.set(_cache_key(), overrides, CACHE_SECONDS)
     _local.update(catalogue=Catalogue(overrides), read_at=now)
     return _local["catalogue"]
 
@@ -246,6 +249,11 @@ def _stored_overrides() -> dict:
             for row in model.objects.all()}
 
 
+def forget_local() -> None:
+    """This process reads the shared cache again at its next look (a request begins)."""
+    _local.update(catalogue=None, read_at=0.0)
+
+
 def refresh() -> None:
     """Put the stored overrides in the shared cache and this process at once (an organiser saved):
     every process reads them from the cache on its next look, and no page waits on a query."""
@@ -254,8 +262,13 @@ def refresh() -> None:
 
 def use(overrides: dict) -> None:
     """Make ``overrides`` ((kind, key) -> (Hungarian, international, short forms)) the catalogue's."""
-    cache.set(CACHE_KEY, overrides, CACHE_SECONDS)
+    cache.set(_cache_key(), overrides, CACHE_SECONDS)
     _local.update(catalogue=Catalogue(overrides), read_at=time.monotonic())
+
+
+def _cache_key() -> str:
+    """One entry a database: test runs side by side (each its own database) share no words."""
+    return f"{CACHE_KEY}/{connection.settings_dict['NAME']}"
 
 
 # --- reading it ----------------------------------------------------------------------------------

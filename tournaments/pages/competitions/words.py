@@ -103,8 +103,10 @@ def _save(request, term, data):
         override.short_forms = data["short_forms"]
         stamp(override, request.user, _("Word changed"))
         override.save()
+        # In the transaction, before the public data version its save moved is committed: no page of
+        # that version is rendered with the old words; once more after the commit, for certain.
+        words.refresh()
         transaction.on_commit(words.refresh)
-    words.refresh()
 
 
 def _history(kind, key) -> list[dict]:
