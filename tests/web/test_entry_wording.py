@@ -16,6 +16,7 @@ from bench import hands
 from scoring import Problem
 from tests.factories import eight_hand_records, make_match, make_user
 from tests.web.test_entry import form_data
+from tournaments.core import words
 from tournaments.core.models import Hand
 from tournaments.recording import notation, wording
 
@@ -125,7 +126,7 @@ def test_a_card_played_twice_reads_as_words_at_its_trick(client, jury):
     client.post(reverse("jury:save_hand", args=[match.pk, 1]), data)
     page = html.unescape(client.get(reverse("jury:match", args=[match.pk])).content.decode())
     shown = problems_of(page)
-    card = record["tricks"][0][0]
+    card = words.card_name(record["tricks"][0][0])  # by its name: "King of hearts", "Pagat"
     assert any(line.startswith("Hand 1 · Tricks, trick 2: ") and f"plays the {card}, already played to trick 1 (R4)"
                in line for line in shown), shown
     for line in shown:

@@ -175,10 +175,11 @@ DEFAULT_RANKS = _terms(RANK, [
 
 _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
           "XVI", "XVII", "XVIII", "XIX", "XX", "XXI")
-_TRUMP_NAMES = {"I": ("pagát", "Pagat"), "II": ("sas", "II"), "XXI": ("huszonegyes", "Mond")}
+# The named trumps' Hungarian names; internationally they go by their numerals (Pagat and Mond read too).
+_TRUMP_NAMES = {"I": ("pagát", "Pagat"), "II": ("sas",), "XXI": ("huszonegyes", "Mond")}
 DEFAULT_TRUMPS = [
-    Term(TRUMP, numeral, *_TRUMP_NAMES.get(numeral, (numeral, numeral)),
-         short=(str(number),) + (("IIII",) if numeral == "IV" else ()))
+    Term(TRUMP, numeral, _TRUMP_NAMES.get(numeral, (numeral,))[0], numeral,
+         short=(str(number), *_TRUMP_NAMES.get(numeral, ())[1:]) + (("IIII",) if numeral == "IV" else ()))
     for number, numeral in enumerate(_ROMAN, start=1)
 ] + [Term(TRUMP, "Fool", "skíz", "Fool", ("sküs", "skiz"))]
 

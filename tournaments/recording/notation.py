@@ -590,7 +590,7 @@ def legend() -> dict:
         return [(term.key, words.name(kind, term.key), [form for form in term.spellings
                                                         if form != words.name(kind, term.key)])
                 for term in words.terms(kind)]
-    named_trumps = [row for row in listed(words.TRUMP) if row[1] != row[0]]
+    named_trumps = [row for row in listed(words.TRUMP) if words.term(words.TRUMP, row[0]).hungarian != row[0]]
     return {
         "feasts": feast_help(), "premiums": premium_help(), "roles": listed(words.ROLE),
         "suits": listed(words.SUIT), "ranks": listed(words.RANK), "trumps": named_trumps,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.core import words
 from tournaments.recording import notation
 from tournaments.recording.lines import line_name, seat_name
 
@@ -71,7 +72,8 @@ def _names(ids) -> str:
 
 
 def _cards(cards) -> str:
-    return ", ".join(cards)
+    """Cards by their names in the association's words: "treff király, pagát"; "King of clubs, Pagat"."""
+    return ", ".join(words.card_name(card) for card in cards)
 
 
 def _tricks(numbers) -> str:
@@ -147,7 +149,7 @@ SENTENCES = {
     % {"seat": seat_name(p["seat"]), "cards": _cards(p["cards"])},
     "binding_conflict": lambda p: _("binds the %(card)s to trick %(tricks)s, but %(feast)s (line %(line)s) binds "
                                     "it to trick %(other)s")
-    % {"card": p["card"], "tricks": _tricks(p["tricks"]), "feast": line_name(p["other_feast"]),
+    % {"card": words.card_name(p["card"]), "tricks": _tricks(p["tricks"]), "feast": line_name(p["other_feast"]),
        "line": p["other_index"] + 1, "other": _tricks(p["other_tricks"])},
     "message_untrue": lambda p: _("%(feast)s is not true of the announcer's cards as dealt")
     % {"feast": line_name(p["feast"])},
@@ -170,7 +172,7 @@ SENTENCES = {
     % {"cards": _cards(p["cards"])},
     "cards_not_dealt": lambda p: _("not dealt: %(cards)s") % {"cards": _cards(p["cards"])},
     "card_dealt_elsewhere": lambda p: _("the %(card)s goes to %(seat)s, who attacks") % {
-        "card": p["card"], "seat": seat_name(p["seat"])},
+        "card": words.card_name(p["card"]), "seat": seat_name(p["seat"])},
     "trick_size": lambda p: _("a trick holds 4 cards, not %(n)s") % {"n": p["count"]},
     "trick_count": lambda p: _("a hand has 10 tricks"),
     "tricks_need_deal": lambda p: _("the tricks can be given only with the deal"),
@@ -191,7 +193,7 @@ SENTENCES = {
 
 def _play(p) -> dict:
     """The player and the card of a play the trick (the problem's field) does not allow."""
-    return {"seat": seat_name(p["seat"]), "card": p["card"], "legal": _cards(p.get("legal", []))}
+    return {"seat": seat_name(p["seat"]), "card": words.card_name(p["card"]), "legal": _cards(p.get("legal", []))}
 
 
 def _lines(text: str) -> str:
