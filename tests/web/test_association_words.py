@@ -235,3 +235,12 @@ def test_a_record_file_in_the_associations_words_is_stored_and_its_problems_read
     assert "Hand 7 · Announcements, line 1: “A.x” is not a seat; write A.d, A.c, B.d or B.c" in page
     problems = page[page.index("refused"):page.index("<form")]
     assert "hands[7]" not in problems and "FORMAT" not in problems, problems
+
+
+@pytest.mark.django_db
+def test_the_words_page_costs_no_query_for_the_words(client, organiser, django_assert_num_queries):
+    edit(client, "feast", "falcon", hungarian="Sólyom", international="Falcon", short_forms="sly")
+    # 1 the user with their permissions (the session comes from the cache); the words from the shared cache
+    with django_assert_num_queries(1):
+        response = client.get(reverse("competitions:words"))
+    assert "sly" in response.text and "Sólyom" in html.unescape(response.text)
