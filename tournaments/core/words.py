@@ -216,6 +216,7 @@ class Catalogue:
                 terms[term.key] = term
             self.terms[kind] = terms
         self.spellings = {kind: _spelling_index(terms.values()) for kind, terms in self.terms.items()}
+        self.names: dict[str, dict[str, str]] = {}
 
 
 def _spelling_index(terms) -> dict[str, str]:
@@ -315,6 +316,16 @@ def _typeable(kind: str, spelling: str) -> bool:
     contra's side two characters or more (a single letter never names a suit)."""
     shortest = 2 if kind in (SUIT, CONTRA) else 1
     return len(spelling) >= shortest and all(char.isalnum() or char in "-'" for char in spelling)
+
+
+def name_spellings(kind: str) -> dict[str, str]:
+    """The Hungarian and international names of a kind, folded, -> key (no short forms)."""
+    catalogue_ = catalogue()
+    cached = catalogue_.names.get(kind)
+    if cached is None:
+        cached = catalogue_.names[kind] = _spelling_index(
+            replace(term, short=()) for term in catalogue_.terms[kind].values())
+    return cached
 
 
 def spellings(kind: str) -> dict[str, str]:

@@ -73,8 +73,12 @@ def resolve(word: str, choices: list[str], short=None) -> str:
     folded = fold(word)
     if folded in known:
         return known[folded]
-    starting = {target for spelling, target in known.items() if spelling.startswith(folded)}
-    return starting.pop() if len(starting) == 1 else word
+    # A beginning of a name first ("hon" is Honőr), then of any short form ("xxi-f" is xxi-fogás).
+    for index in (words.name_spellings(KIND_OF[tuple(choices)]), known):
+        starting = {target for spelling, target in index.items() if spelling.startswith(folded)}
+        if starting:
+            return starting.pop() if len(starting) == 1 else word
+    return word
 
 
 def candidates(word: str, choices: list[str]) -> list[str]:
@@ -82,10 +86,11 @@ def candidates(word: str, choices: list[str]) -> list[str]:
     else those spelt close to it."""
     known = _spellings(choices)
     folded = fold(word)
-    starting = sorted({target for spelling, target in known.items() if spelling.startswith(folded)},
-                      key=choices.index)
-    if starting:
-        return starting
+    for index in (words.name_spellings(KIND_OF[tuple(choices)]), known):
+        starting = sorted({target for spelling, target in index.items() if spelling.startswith(folded)},
+                          key=choices.index)
+        if starting:
+            return starting
     ratios = {spelling: difflib.SequenceMatcher(None, folded, spelling).ratio() for spelling in known}
     best = max(ratios.values(), default=0)
     close = sorted((spelling for spelling, ratio in ratios.items() if ratio >= max(0.6, best - 0.05)),
