@@ -53,6 +53,15 @@ def english_unless_asked(settings):
     settings.LANGUAGE_CODE = "en"
 
 
+@pytest.fixture(autouse=True)
+def association_words_as_defaults(settings):
+    """Each test starts from the catalogue's default words (its database holds no override), whatever
+    an earlier test stored in the shared cache and rolled back (tournaments.core.words)."""
+    from tournaments.core import words
+
+    words.use({})
+
+
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
     """On SQLite the test database is a file of this run, not Django's shared in-memory one: there

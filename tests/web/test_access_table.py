@@ -269,6 +269,8 @@ ACCESS = {
     "competitions:index":                             ("-",            "login login", "403 403",     "403 403",     "403 403",     "200 200"),
     "competitions:season_new":                        ("-",            "login login", "403 403",     "403 403",     "403 403",     "200 200"),
     "competitions:season_edit":                       ("season",       "login login", "403 403",     "403 403",     "403 403",     "200 200"),
+    "competitions:words":                             ("-",            "login login", "403 403",     "403 403",     "403 403",     "200 200"),
+    "competitions:word_edit":                         ("word",         "login login", "403 403",     "403 403",     "403 403",     "200 200"),
     "competitions:competition_new":                   ("season",       "login login", "403 403",     "403 403",     "403 403",     "200 200"),
     "competitions:competition_edit":                  ("championship", "login login", "403 403",     "403 403",     "403 403",     "200 200"),
     "competitions:grand_prix_match":                  ("gp scheduled", "login login", "200 302",     "200 302",     "200 302",     "403 403"),
@@ -405,6 +407,7 @@ def build_world():
     subjects = {
         "-": {},
         "season": {"year": YEAR} | in_admin(season),
+        "word": {"kind": "feast", "key": "pheasant"},
         "scheduled": about_match(scheduled),
         "in entry": about_match(in_entry, hand=4),
         "submitted": about_match(submitted),

@@ -27,6 +27,7 @@ from tournaments.core.models import (
     HandDraft,
     Match,
     Season,
+    WordOverride,
 )
 from tournaments.core.roles import ensure_roles
 from tournaments.recording.backup import BACKUP_FORMAT, backed_up_models, read_backup
@@ -142,6 +143,7 @@ def a_season_with_exact_times():
     HandDraft.objects.create(match=match, number=8, user=match.entered_by, fields={"a_trumps": "11"})
     FreeGameScore.objects.first().save()  # a history row (the game's scores are stored in bulk, without)
     GrandPrixEntry.objects.first().save()  # the same for the demo's Grand Prix entrants
+    WordOverride.objects.create(kind="feast", key="pheasant", hungarian="Fáczán", international="Pheasant")
     assert all(model._base_manager.exists() for model, _name in time_fields())  # every table with a time
     for offset, (model, name) in enumerate(time_fields()):
         model._base_manager.update(**{name: MOMENT + datetime.timedelta(days=offset, microseconds=offset)})

@@ -100,9 +100,9 @@ HOSTILE_IMPORTS = {
     "nested past any limit": (b"[" * 200_000, "nested too deeply"),
     "a number of 5,000 digits": (b'{"hands": [' + b"7" * 5000 + b"]}", "number too long"),
     "a feast given as a list": (match_record_with(lambda hand: hand["announcements"].append(
-        {"feast": ["pheasant"], "by": "A.driver", "contra": None, "result": "won"})), "is not a feast id"),
+        {"feast": ["pheasant"], "by": "A.driver", "contra": None, "result": "won"})), "is not a feast"),
     "a feast given as an object": (match_record_with(lambda hand: hand["announcements"].append(
-        {"feast": {"id": "pheasant"}, "by": "A.driver", "contra": None, "result": "won"})), "is not a feast id"),
+        {"feast": {"id": "pheasant"}, "by": "A.driver", "contra": None, "result": "won"})), "is not a feast"),
     "not UTF-8": (b'{"hands": "\xff"}', "not UTF-8"),
 }
 

@@ -71,7 +71,7 @@ def test_the_hands_typed_are_kept_and_offered_back_without_the_first_entry(clien
         shown = fields_shown(page, number)
         assert shown["a_trumps"] == "12" and shown["announcements"] == "\n".join(
             announcement_text(item) for item in mine[number - 1]["announcements"])
-    assert fields_shown(page, 3)["silent"] == "four_kings A"
+    assert fields_shown(page, 3)["silent"] == "four-kings A"  # the premium's name, as the juror typed it
     for number in range(4, 9):  # not typed yet: empty, whatever the first entry holds
         shown = fields_shown(page, number)
         assert shown.get("a_trumps", "") == "" and shown["announcements"] == ""

@@ -16,6 +16,7 @@ from bench import hands
 from scoring import Problem
 from tests.factories import eight_hand_records, make_match, make_user
 from tests.web.test_entry import form_data
+from tournaments.core import words
 from tournaments.core.models import Hand
 from tournaments.recording import notation, wording
 
@@ -69,10 +70,11 @@ REFUSALS = [
     ({"announcements": "pheasant A.d won"},
      "Hand 1 · Announcements, line 1: Pheasant declares 1 magnifier(s) (a King or a Bird), not 0 (R9)"),
     ({"announcements": "falcn A.d I won"},
-     "Hand 1 · Announcements, one a line: line 1: “falcn” is not a feast; did you mean Falcon (falcon)?"),
+     "Hand 1 · Announcements, one a line: line 1: “falcn” is not a feast; did you mean Falcon?"),
     ({"announcements": "pheasant A.x I won"},
-     "Hand 1 · Announcements, one a line: line 1: “A.x” is not a seat (A.d, A.c, B.d, B.c), card, suit, contra "
-     "(c=opp, c=par) or result (won, lost)"),
+     "Hand 1 · Announcements, one a line: line 1: “A.x” is not a seat (A.d, A.c, B.d or B.c), card (Kc, K♣, 10s or "
+     "a trump XXI, 21, Fool), suit (hearts, diamonds, spades or clubs), contra (c=opp or c=par) or result (won or "
+     "lost)"),
     ({"announcements": "pheasant I won"},
      "Hand 1 · Announcements, one a line: line 1: say who announced it (A.d, A.c, B.d or B.c)"),
     ({"announcements": "four_kings A.d"},
@@ -81,7 +83,7 @@ REFUSALS = [
     ({"silent": "4k B, 4k A"},
      "Hand 1 · Silent premiums, item 2: Four Kings is achieved by one team only, once a hand (R10)"),
     ({"silent": "kings B"},
-     "Hand 1 · Silent premiums: “kings” is not a silent premium; did you mean Four Kings (four_kings)?"),
+     "Hand 1 · Silent premiums: “kings” is not a silent premium; did you mean Four Kings?"),
     ({"silent": "zzz B"},
      "Hand 1 · Silent premiums: “zzz” is not a silent premium; the list of names is under Notation."),
     ({"silent": "four_kings"}, "Hand 1 · Silent premiums: “four_kings”: write a silent premium and a team, for "
@@ -124,7 +126,7 @@ def test_a_card_played_twice_reads_as_words_at_its_trick(client, jury):
     client.post(reverse("jury:save_hand", args=[match.pk, 1]), data)
     page = html.unescape(client.get(reverse("jury:match", args=[match.pk])).content.decode())
     shown = problems_of(page)
-    card = record["tricks"][0][0]
+    card = words.card_name(record["tricks"][0][0])  # by its name: "King of hearts", "Pagat"
     assert any(line.startswith("Hand 1 · Tricks, trick 2: ") and f"plays the {card}, already played to trick 1 (R4)"
                in line for line in shown), shown
     for line in shown:
@@ -174,16 +176,15 @@ def test_hungarian_silent_premiums_are_read():
 def test_a_beginning_shared_by_several_feasts_suggests_them():
     with pytest.raises(notation.NotationError) as refused:
         notation.parse_announcement("ph A.d I won", 4)
-    assert str(refused.value) == ("line 4: “ph” is not a feast; did you mean Pheasant (pheasant) or Pho Nothing "
-                                  "(pho_nothing)?")
+    assert str(refused.value) == ("line 4: “ph” is not a feast; did you mean Pheasant or Pho Nothing?")
 
 
 def test_the_help_shows_the_hungarian_names(client, jury):
     match = make_match()
     page = html.unescape(client.get(reverse("jury:match", args=[match.pk])).content.decode())
-    help_text = page[page.index('<details class="notation-help">'):page.index("</details>")]
-    assert "<code>mond_capture</code>" in help_text and "<code>huszonegyfogás</code>" in help_text
-    assert "<code>fácán</code>" in help_text and "<code>négykirály</code>" in help_text
+    help_text = page[page.index('<details class="notation-help'):page.index("</details>")]
+    assert "Mond Capture · <code>Huszonegyfogás</code> · <code>xxi-fogás</code>" in help_text
+    assert "<code>Fácán</code>" in help_text and "<code>Négykirály</code>" in help_text
 
 
 @pytest.mark.parametrize(("typed", "result"), [("nyert", "won"), ("Bukott", "lost"), ("w", "won")])
@@ -219,14 +220,14 @@ def test_a_stored_hand_reads_back_in_hungarian_on_a_hungarian_page_and_stores_th
     hungarian = {"accept-language": "hu"}
     page = client.get(reverse("jury:match", args=[match.pk]), headers=hungarian).content.decode()
     shown = html.unescape(page[page.index('id="id_h1-announcements"'):]).split("</textarea>")[0]
-    assert shown.endswith("pagátfogás A.d bukott")
+    assert shown.endswith("pagátfogás A.h bukott")  # hajtó: the seat's role in the association's words
     assert 'value="négykirály B"' in html.unescape(page)
     english = client.get(reverse("jury:match", args=[match.pk]), headers={"accept-language": "en"}).content.decode()
-    assert "pagat_capture A.d lost" in english
+    assert "pagat-capture A.d lost" in english  # the name, never the id
 
     with translation.override("hu"):
         as_shown = form_data(records)
-    assert as_shown["h1-announcements"] == "pagátfogás A.d bukott"
+    assert as_shown["h1-announcements"] == "pagátfogás A.h bukott"
     other = make_match()
     client.post(reverse("jury:save_hand", args=[other.pk, 1]), as_shown, headers=hungarian)
     stored = Hand.objects.get(match=other, number=1)

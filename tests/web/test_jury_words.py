@@ -208,8 +208,8 @@ def test_the_history_names_seats_results_contras_and_suits_and_dates_in_hungaria
     text = page_text(html)
     a, b = match.team_a.name, match.team_b.name
     assert "2. leosztás, 1. bemondás (Játék) hozzáadva" in text
-    assert f"Bemondta: {b} hajtója" in text and "Kontra: ellenfél kontrája" in text and "Eredmény: bukott" in text
-    assert f"Bemondta: {a} fogója" in text and "kőr" in text and "hearts" not in text
+    assert f"Bemondta: {b} (hajtó)" in text and "Kontra: ellenfél kontrája" in text and "Eredmény: bukott" in text
+    assert f"Bemondta: {a} (fogó)" in text and "kőr" in text and "hearts" not in text
     assert f"{a}: pontszám" in text
     assert findings(text) == []
     assert re.search(r"\b20\d\d\. (január|február|március|április|május|június|július|augusztus|szeptember|"
@@ -289,7 +289,7 @@ def test_the_blind_comparison_names_the_teams_and_reads_announcements_in_words(c
     client.force_login(make_user("chief", username="carol"))
     text = shown(client.post(reverse("jury:blind", args=[match.pk]), form_data(mine)).content.decode())
     a = match.team_a.name
-    assert f"Fácán, {a} hajtója, I, nyert" in text and f"Fácán, {a} hajtója, I, bukott" in text
+    assert f"Fácán, {a} (hajtó), I, nyert" in text and f"Fácán, {a} (hajtó), I, bukott" in text
     assert f"{a} lapjai:" in text
     assert findings(text) == []
 

@@ -34,6 +34,7 @@ from tournaments.core.models import (
     Season,
     SilentPremium,
     Team,
+    WordOverride,
     public_data,
 )
 
@@ -84,6 +85,7 @@ def world():
     FreeGameScore.objects.create(game=game, player=world.alice, points=12)
     HandDraft.objects.create(match=world.match, number=2, user=make_user("jury"), fields={"holdings_a": "XXI"})
     assert CupAward.objects.exists()  # the register's own cup, reached by the trophy's 1 point
+    WordOverride.objects.create(kind="feast", key="pheasant", hungarian="Fáczán", international="Pheasant")
     return world
 
 

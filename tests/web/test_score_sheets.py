@@ -12,10 +12,12 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import translation
 from openpyxl import load_workbook
 
 from bench import hands as bulk
 from tests.factories import eight_hand_records, make_match, make_user
+from tournaments.core import words
 from tournaments.core.models import Hand, Match
 from tournaments.pages.workbooks import safety, score_sheet
 from tournaments.recording import notation
@@ -121,7 +123,9 @@ def test_the_drop_downs_offer_the_catalogue_and_say_the_rulings_limits(client, j
     feast = validations[f"{letters['feast1']}2:{letters['feast1']}9"]
     assert feast.type == "list" and feast.formula1 == "'Lists'!$C$2:$C$" + str(len(notation.FEAST_IDS) + 1)
     assert feast.showInputMessage and "R6-R11" in feast.prompt
-    assert [lists[f"C{row}"].value for row in range(2, len(notation.FEAST_IDS) + 2)] == notation.FEAST_IDS
+    # the association's names (tournaments.core.words), never the ids
+    assert [lists[f"C{row}"].value for row in range(2, len(notation.FEAST_IDS) + 2)] == [
+        words.name(words.FEAST, feast) for feast in notation.FEAST_IDS]
     trumps = validations[f"{letters['a_trumps']}2:{letters['a_trumps']}9"]
     assert (trumps.type, trumps.formula1, trumps.formula2) == ("whole", "0", "22") and "R5" in trumps.prompt
     for key, column in (("by1", "B"), ("result1", "G"), ("contra1", "E"), ("premium1", "I"), ("team1", "A")):
@@ -200,13 +204,14 @@ BAD_CELLS = [
     ("attackers", 1, "C", "the attacking team is A or B (R3)"),
     ("a_trumps", 2, "many", "give a whole number from 0 to 22, not many (R5)"),
     ("a_honours", 3, 23, "give a whole number from 0 to 22, not 23 (R5)"),
-    ("feast1", 1, "dragon", "dragon is not a feast of the catalogue (R6-R11)"),
-    ("by1", 1, "A.goalie", "A.goalie is not a seat (A.driver, A.catcher, B.driver or B.catcher) (R7)"),
-    ("by1", 1, None, "say who announced it (A.driver, A.catcher, B.driver or B.catcher) (R7)"),
-    ("declared1", 1, "Z9", "Z9 is not a card or a suit (R7)"),
-    ("contra1", 2, "everyone", "a contra is by the partner or by the opponents, not everyone (R8)"),
+    ("feast1", 1, "dragon", "“dragon” is not a feast; the list of names is under Notation. (R6-R11)"),
+    ("by1", 1, "A.goalie", "A.goalie is not a seat (A driver, A catcher, B driver or B catcher) (R7)"),
+    ("by1", 1, None, "say who announced it (A driver, A catcher, B driver or B catcher) (R7)"),
+    ("declared1", 1, "Z9", "Z9 is not a card (Kc, K♣, 10s or a trump XXI, 21, Fool) or a suit (hearts, diamonds, "
+                           "spades or clubs) (R7)"),
+    ("contra1", 2, "everyone", "a contra is by the partner or by the opponents (c=opp or c=par), not everyone (R8)"),
     ("result1", 1, "maybe", "the result is won or lost, not maybe (R7)"),
-    ("premium1", 3, "five_kings", "five_kings is not a silent premium (R10)"),
+    ("premium1", 3, "five_kings", "“five_kings” is not a silent premium; did you mean Four Kings? (R10)"),
     ("team1", 3, "C", "the team is A or B (R10)"),
     ("a_high", 1, "XX", "name only XVI, XVII, XVIII (or 16, 17, 18), not XX (R5)"),
 ]
@@ -443,3 +448,64 @@ def test_the_match_page_links_the_score_sheet_both_ways(client, juror):
     assert reverse("workbooks:score_sheet_upload", args=[match.pk]) in page
     form = client.get(reverse("workbooks:score_sheet_upload", args=[match.pk]))
     assert form.status_code == 200 and "At most 2 MB" in form.content.decode()
+
+
+# --- the association's words (issue 22) --------------------------------------------------------
+
+
+def test_a_hungarian_sheet_offers_the_associations_words_and_reads_them_back(client, juror):
+    """Downloaded on a Hungarian page, the drop-downs offer Fácán, A hajtó, ellenfél, nyert (never
+    ids); filled with Hungarian names and short forms, the sheet is stored as the same hand."""
+    match = make_match()
+    response = client.get(reverse("workbooks:score_sheet", args=[match.pk]), headers={"accept-language": "hu"})
+    book = load_workbook(io.BytesIO(response.content))
+    lists = book.worksheets[2]
+    listed = {cell.value for column in lists.iter_cols() for cell in column}
+    assert {"Fácán", "A hajtó", "B fogó", "ellenfél", "nyert", "bukott", "Négykirály"} <= listed
+    assert not {"pheasant", "A.driver", "won", "lie_in_wait", "before_the_end_of_the_month"} & listed
+
+    records = eight_hand_records()
+    book = fill(book, records)
+    sheet = book.worksheets[1]
+    letters = score_sheet.columns()
+    hungarian = {"won": "nyert", "lost": "bukott", "opponents": "ellenfél", "partner": "partner"}
+    seats = {"A.driver": "A hajtó", "A.catcher": "A fogó", "B.driver": "B.h", "B.catcher": "B.f"}
+    for number, record in enumerate(records, start=1):
+        row = score_sheet.FIRST_HAND_ROW + number - 1
+        for slot, announcement in enumerate(record["announcements"], start=1):
+            with translation.override("hu"):
+                sheet[f"{letters[f'feast{slot}']}{row}"] = words.name(words.FEAST, announcement["feast"])
+            sheet[f"{letters[f'by{slot}']}{row}"] = seats[announcement["by"]]
+            if announcement.get("result"):
+                sheet[f"{letters[f'result{slot}']}{row}"] = hungarian[announcement["result"]]
+            if announcement.get("contra"):
+                sheet[f"{letters[f'contra{slot}']}{row}"] = hungarian[announcement["contra"]]
+        for slot, entry in enumerate(record.get("silent", []), start=1):
+            with translation.override("hu"):
+                sheet[f"{letters[f'premium{slot}']}{row}"] = words.name(words.PREMIUM, entry["premium"])
+
+    response = upload(client, match, book)
+
+    assert response.status_code == 302, response.context and response.context.get("problems")
+    stored = Hand.objects.filter(match=match).order_by("number")
+    assert [[a.feast for a in hand.announcements.all()] for hand in stored] == [
+        [a["feast"] for a in record["announcements"]] for record in records]
+
+
+def test_every_row_reports_its_unreadable_cells_and_the_engines_problems_at_once(client, juror):
+    """A card the notation cannot read on hand 2 and a wrong trump count on hand 5 are reported
+    together: problems never come one at a time."""
+    match = make_match()
+    records = eight_hand_records()
+    book = fill(download(client, match), records)
+    sheet = book.worksheets[1]
+    sheet[cell_of("declared1", 2).split("!")[1]] = "kő3"
+    sheet[cell_of("a_trumps", 5).split("!")[1]] = 30
+    sheet[cell_of("a_trumps", 6).split("!")[1]] = 3
+
+    problems = problems_of(upload(client, match, book))
+
+    assert any(problem.startswith(cell_of("declared1", 2)) and "kő3" in problem for problem in problems)
+    assert any(problem.startswith(cell_of("a_trumps", 5)) for problem in problems)
+    assert any(problem.startswith(cell_of("a_trumps", 6)) and "6 to 16" in problem for problem in problems)
+    assert_nothing_saved(match)

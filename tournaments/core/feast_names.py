@@ -9,6 +9,8 @@ two cannot drift apart. Pages show them through :func:`line_name` (tournaments.r
 
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.core import words
+
 FEAST_NAMES = {
     # Messages (they score nothing)
     # Translators: Royal Tarokk's feasts and premiums: keep a name as it is where players use no name of their own.
@@ -99,6 +101,15 @@ SILENT_PREMIUM_NAMES = {
 
 
 def feast_name(item_id: str) -> str:
-    """The translated name of a feast or silent premium; an id not in the catalogue as it is."""
-    name = FEAST_NAMES.get(item_id) or SILENT_PREMIUM_NAMES.get(item_id)
-    return str(name) if name is not None else item_id
+    """The name of a feast or silent premium in the association's words (tournaments.core.words), in
+    the page's language; an id not in the catalogue as it is."""
+    return words.feast_name(item_id)
+
+
+# The names of the other things the association names, read from the same catalogue.
+suit_name = words.suit_name
+card_name = words.card_name
+result_name = words.result_name
+role_name = words.role_name
+seat_name = words.seat_name
+contra_name = words.contra_name

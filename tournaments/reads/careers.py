@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
 
-from tournaments.core.feast_names import FEAST_NAMES
+from tournaments.core.feast_names import feast_name
 from tournaments.core.models import Announcement, CupAward, Match, Team, TrophyWin
 from tournaments.reads.register import points_over_time
 
@@ -44,7 +44,7 @@ class FeastCount:
 
     @property
     def name(self):
-        return FEAST_NAMES[self.feast]
+        return feast_name(self.feast)
 
 
 @dataclass

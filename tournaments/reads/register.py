@@ -9,7 +9,7 @@ from django.db.models import Count, Sum
 from scoring import register as register_rules
 from scoring.feasts import FEASTS, trophy_rank
 from tournaments.core.collation import hungarian
-from tournaments.core.feast_names import FEAST_NAMES
+from tournaments.core.feast_names import feast_name
 from tournaments.core.models import CupAward, Player, TrophyWin
 
 
@@ -31,7 +31,7 @@ class Standing:
 
     @property
     def best_trophy_name(self):
-        return FEAST_NAMES[self.best_trophy.id] if self.trophies else ""
+        return feast_name(self.best_trophy.id) if self.trophies else ""
 
 
 def national_register():

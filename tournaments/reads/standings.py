@@ -17,7 +17,7 @@ from tournaments.core.competitions import championship as championship_rules
 from tournaments.core.competitions import cup as cup_rules
 from tournaments.core.competitions import free_games as free_game_rules
 from tournaments.core.competitions import grand_prix as grand_prix_rules
-from tournaments.core.feast_names import FEAST_NAMES
+from tournaments.core.feast_names import feast_name
 from tournaments.core.models import Competition, Match, Season
 from tournaments.reads.names import name_text, shared_names, team_members
 from tournaments.reads.register import national_register
@@ -53,7 +53,7 @@ def cup_players_text(team, shared=frozenset()):
 
 
 def trophy_name(feast_id):
-    return FEAST_NAMES[feast_id] if feast_id else _("none")
+    return feast_name(feast_id) if feast_id else _("none")
 
 
 def tie_break_text(reason):
@@ -148,7 +148,7 @@ def grand_prix_row(row, team, shared=frozenset()) -> GrandPrixRow:
 
 
 def trophy_names(trophy_ids) -> str:
-    return ", ".join(str(FEAST_NAMES[trophy]) for trophy in trophy_ids)
+    return ", ".join(feast_name(trophy) for trophy in trophy_ids)
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.core import words
 from tournaments.core.models import Hand, Match
 from tournaments.core.roles import ensure_roles
 
@@ -426,6 +427,7 @@ def restore_backup(path: Path) -> Restored:
         cache_history = _history_high_marks()
         found = rescoring.rescore(fix=True)
         _drop_history_after(cache_history)
+        words.refresh()  # the association's words as restored, before the transaction is committed
     return Restored(rows, Hand.objects.count(), Match.objects.count(), found.cup + found.free_games + found.register)
 
 

@@ -7,16 +7,35 @@ A hand is written in either depth: holdings and results (what a paper sheet hold
 deal and tricks, in which case the engine derives holdings, results and silent premiums.
 """
 
+import dataclasses
+import re
+
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.records import HAND_FORMAT
+from tournaments.core import bridge
 from tournaments.recording import notation
 
 HIGH_TRUMPS = ("XVI", "XVII", "XVIII")
 HIGH_TRUMP_NUMBERS = {"16": "XVI", "17": "XVII", "18": "XVIII"}
 PACK_TRUMPS, PACK_HONOURS = 22, 2  # R1: one pack's trumps (the Fool included) and honours
+
+# Which of a hand's fields each of the engine's problem fields concerns (the first prefix that fits).
+PROBLEM_FIELDS = [
+    ("holdings.A.trumps", "a_trumps"), ("holdings.A.honours", "a_honours"), ("holdings.A.high", "a_high"),
+    ("holdings.B.trumps", "b_trumps"), ("holdings.B.honours", "b_honours"), ("holdings.B.high", "b_high"),
+    ("holdings", "a_trumps"), ("announcements", "announcements"), ("silent", "silent"),
+    ("deal", "deal"), ("tricks", "tricks"), ("attackers", "attackers"),
+]
+HOLDING_FIELDS = ("a_trumps", "a_honours", "a_high", "b_trumps", "b_honours", "b_high")
+ANNOUNCEMENT_LINE = re.compile(r"^announcements\[(\d+)\]")
+
+
+def problem_field(problem_path: str) -> str | None:
+    """The hand's field an engine problem is about (None: the whole hand)."""
+    return next((name for prefix, name in PROBLEM_FIELDS if problem_path.startswith(prefix)), None)
 
 
 def small_number(label):
@@ -62,6 +81,8 @@ class HandReader(forms.Form):
         self.number = number
         super().__init__(*args, prefix=f"h{number}", **kwargs)
         self.record = None
+        self.partial_record = None  # what could be read of a hand with problems in its fields
+        self.readable_lines = []  # the typed line number of each announcement read
 
     def clean_a_high(self):
         return self._high_trumps("a_high")
@@ -80,11 +101,48 @@ class HandReader(forms.Form):
 
     def clean(self):
         data = super().clean()
-        if not self.errors:
-            record = self._record(data)
-            if not self.errors:
-                self.record = record
+        self.readable_lines = []
+        record = self._record(data)
+        if self.errors:
+            self.partial_record = record
+        else:
+            self.record = record
         return data
+
+    def engine_problems(self) -> list:
+        """Every problem of a hand at once: where the fields had problems of their own, the engine's
+        problems of what could be read (the lines, cards and numbers that were readable), except
+        those about a field already marked. Announcement lines are numbered as the juror typed them."""
+        if self.partial_record is None:
+            return []
+        try:
+            bridge.evaluate_hand_record(self.partial_record)
+        except bridge.InvalidRecord as invalid:
+            return [self._as_typed(problem) for problem in invalid.problems if self._still_news(problem)]
+        return []
+
+    def _still_news(self, problem) -> bool:
+        marked = set(self.errors)
+        target = problem_field(problem.field)
+        if target is None:
+            return not marked & {"deal", "tricks"}
+        if problem.field == "holdings" or problem.field.startswith("holdings") and "deal" in marked:
+            return not marked & {*HOLDING_FIELDS, "deal"}
+        if marked & {"deal", "tricks"} and target in ("deal", "tricks", "silent", *HOLDING_FIELDS):
+            return False  # they follow from the deal and tricks, which could not all be read
+        if marked & {"deal", "tricks"} and problem.code in ("result_disagrees_with_tricks", "result_missing"):
+            return False
+        if target == "announcements":
+            return bool(ANNOUNCEMENT_LINE.match(problem.field)) or "announcements" not in marked
+        return target not in marked
+
+    def _as_typed(self, problem):
+        """An announcement's problem numbered by its line as typed (unreadable lines were left out)."""
+        found = ANNOUNCEMENT_LINE.match(problem.field)
+        if not found or int(found[1]) >= len(self.readable_lines):
+            return problem
+        line = self.readable_lines[int(found[1])]
+        return dataclasses.replace(problem, field=f"announcements[{line - 1}]{problem.field[found.end():]}")
 
     @property
     def is_blank(self):
@@ -92,40 +150,45 @@ class HandReader(forms.Form):
         return not any(str(self.data.get(self.add_prefix(name), "")).strip() for name in watched)
 
     def _read(self, name, parse):
-        """The notation of one field, read; an unreadable line is an error on that field."""
+        """The notation of one field, read whole: each unreadable line is an error on that field,
+        and what could be read is kept for the engine."""
         try:
-            return parse(self.cleaned_data[name])
+            return parse(self.cleaned_data.get(name, ""))
         except notation.NotationError as error:
-            self.add_error(name, str(error))
-            return None
+            for problem in error.problems:
+                self.add_error(name, problem)
+            return error.partial
 
     def _record(self, data):
-        record = {"format": HAND_FORMAT, "attackers": data["attackers"]}
+        record = {"format": HAND_FORMAT, "attackers": data.get("attackers", "A")}
         holdings = self._holdings(data)
         if holdings is not None:
             record["holdings"] = holdings
         deal = self._read("deal", notation.parse_deal)
         if deal is not None:
             record["deal"] = deal
-        record["announcements"] = self._read("announcements", notation.parse_announcements)
+        record["announcements"] = self._read("announcements", notation.parse_announcements) or []
+        self.readable_lines = notation.readable_line_numbers(data.get("announcements", ""))
         tricks = self._read("tricks", notation.parse_tricks)
         if tricks is not None:
             record["tricks"] = tricks
-        if tricks is None or data["silent"].strip():  # with the tricks the engine finds them itself
-            record["silent"] = self._read("silent", notation.parse_silent)
+        if tricks is None or data.get("silent", "").strip():  # with the tricks the engine finds them itself
+            record["silent"] = self._read("silent", notation.parse_silent) or []
         return record
 
     def _holdings(self, data):
         """The two teams' holdings; B's left blank are what A's leave of the pack (R1)."""
-        a = (data["a_trumps"], data["a_honours"])
-        if a == (None, None) and data["deal"].strip():
+        a = (data.get("a_trumps"), data.get("a_honours"))
+        if a == (None, None) and data.get("deal", "").strip():
             return None  # the engine takes the holdings from the deal
-        b_trumps, b_honours, b_high = data["b_trumps"], data["b_honours"], data["b_high"]
-        if b_trumps is None and b_honours is None and not b_high and None not in a:
+        b_trumps, b_honours, b_high = data.get("b_trumps"), data.get("b_honours"), data.get("b_high", [])
+        b_typed = any(str(self.data.get(self.add_prefix(name), "")).strip() for name in ("b_trumps", "b_honours",
+                                                                                          "b_high"))
+        if not b_typed and None not in a:
             b_trumps, b_honours = PACK_TRUMPS - a[0], PACK_HONOURS - a[1]
-            b_high = [card for card in HIGH_TRUMPS if card not in data["a_high"]]
+            b_high = [card for card in HIGH_TRUMPS if card not in data.get("a_high", [])]
         return {
-            "A": {"trumps": a[0], "honours": a[1], "high_trumps": data["a_high"]},
+            "A": {"trumps": a[0], "honours": a[1], "high_trumps": data.get("a_high", [])},
             "B": {"trumps": b_trumps, "honours": b_honours, "high_trumps": b_high},
         }
 

@@ -4,32 +4,21 @@ catalogue (scoring.feasts; tournaments.core.feast_names marks them for translati
 with A's and B's points.
 """
 
-import re
 from collections.abc import Mapping
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy
 
+from tournaments.core import words
 from tournaments.core.feast_names import FEAST_NAMES, SILENT_PREMIUM_NAMES
 
 CONTRA_PREFIX = "contra:"
 TEAMS = ("A", "B")
-SEAT_NAMES = {
-    "A.driver": gettext_lazy("A driver"), "A.catcher": gettext_lazy("A catcher"),
-    "B.driver": gettext_lazy("B driver"), "B.catcher": gettext_lazy("B catcher"),
-}
-# A seat of a named team: "Szegedi Madarak hajtója" (the possessive is the language's, so whole).
-TEAM_SEAT_NAMES = {"driver": gettext_lazy("%(team)s's driver"), "catcher": gettext_lazy("%(team)s's catcher")}
-ROLE_NAMES = {"driver": pgettext_lazy("seat", "driver"), "catcher": pgettext_lazy("seat", "catcher")}
-RESULT_NAMES = {"won": pgettext_lazy("feast result", "won"), "lost": pgettext_lazy("feast result", "lost")}
-CONTRA_NAMES = {"opponents": gettext_lazy("contra by the opponents"), "partner": gettext_lazy("contra by the partner")}
-SUIT_NAMES = {"hearts": gettext_lazy("hearts"), "diamonds": gettext_lazy("diamonds"),
-              "spades": gettext_lazy("spades"), "clubs": gettext_lazy("clubs")}
-SUIT_LETTERS = {"h": "hearts", "d": "diamonds", "s": "spades", "c": "clubs"}
-RANK_NAMES = {"K": pgettext_lazy("card", "King"), "Q": pgettext_lazy("card", "Queen"),
-              "C": pgettext_lazy("card", "Cavalier"), "V": pgettext_lazy("card", "Jack"),
-              "10": pgettext_lazy("card", "10")}
-SUIT_CARD = re.compile(r"^(K|Q|C|V|10)([hdsc])$")
+# A seat of a named team, the role in the association's words (tournaments.core.words): the frame is
+# the language's ("Kings's driver"; in Hungarian "Szegedi Madarak (hajtó)").
+TEAM_SEAT = gettext_lazy("%(team)s's %(role)s")
+# Who gave a contra (R8), the side in the association's words: "ellenfél kontrája".
+CONTRA_BY = gettext_lazy("contra by the %(side)s")
 
 NAMES = {
     "consolation": gettext_lazy("Consolation"),  # R5
@@ -42,22 +31,24 @@ def line_name(item: str) -> str:
     """The readable name of a line item; an unknown item is shown as it is stored."""
     if item.startswith(CONTRA_PREFIX):
         return _("Contra on %(feast)s") % {"feast": line_name(item[len(CONTRA_PREFIX):])}  # R8
+    if item in NAMES and item != "consolation":
+        return words.feast_name(item)  # the association's word (tournaments.core.words)
     return str(NAMES.get(item, item))
 
 
 def seat_name(seat: str, teams: Mapping[str, str] | None = None) -> str:
-    """A seat as the pages name it: with the teams' names ({"A": "Szegedi Madarak", ...}) "A.driver"
-    reads "Szegedi Madarak hajtója"; without them, the team by its letter. An unknown seat as it is
-    stored."""
+    """A seat as the pages name it, its role in the association's words: with the teams' names
+    ({"A": "Szegedi Madarak", ...}) "A.driver" reads "Szegedi Madarak (hajtó)"; without them "A hajtó".
+    An unknown seat as it is stored."""
     team, _dot, role = seat.partition(".")
-    if teams and team in teams and role in TEAM_SEAT_NAMES:
-        return str(TEAM_SEAT_NAMES[role]) % {"team": teams[team]}
-    return str(SEAT_NAMES.get(seat, seat))
+    if teams and team in teams and words.term(words.ROLE, role) is not None:
+        return str(TEAM_SEAT) % {"team": teams[team], "role": words.role_name(role)}
+    return words.seat_name(seat)
 
 
 def role_name(role: str) -> str:
     """A seat's role alone ("driver" reads "hajtó"), as a cell under its team's name."""
-    return str(ROLE_NAMES.get(role, role))
+    return words.role_name(role)
 
 
 def team_name(team: str, teams: Mapping[str, str] | None = None) -> str:
@@ -67,29 +58,23 @@ def team_name(team: str, teams: Mapping[str, str] | None = None) -> str:
 
 def result_name(result: str) -> str:
     """A feast's result: "won" reads "nyert", "lost" "bukott" (never "vesztett")."""
-    return str(RESULT_NAMES.get(result, result))
+    return words.result_name(result)
 
 
 def contra_name(contra: str) -> str:
     """Who gave the contra (R8): "opponents" reads "ellenfél kontrája"."""
-    return str(CONTRA_NAMES.get(contra, contra))
+    return str(CONTRA_BY) % {"side": words.contra_name(contra)}
 
 
 def suit_name(suit: str) -> str:
     """A declared suit: "hearts" reads "kőr"."""
-    return str(SUIT_NAMES.get(suit, suit))
+    return words.suit_name(suit)
 
 
 def card_name(card: str) -> str:
-    """A card as players say it: "Kc" reads "treff király", "Fool" "skíz"; a trump keeps its
-    numeral (XXI), as the cards print it."""
-    if card == "Fool":
-        return _("the Fool")
-    found = SUIT_CARD.match(card)
-    if not found:
-        return card
-    return _("%(rank)s of %(suit)s") % {"rank": RANK_NAMES[found.group(1)],
-                                        "suit": suit_name(SUIT_LETTERS[found.group(2)])}
+    """A card as players say it: "Kc" reads "treff király", "Fool" "skíz"; a trump without a name of
+    its own keeps its numeral (XVII), as the cards print it."""
+    return words.card_name(card)
 
 
 def words_list(values: str | list, name) -> str:

@@ -1,137 +1,96 @@
 """The jury's short keyboard notation, turned into the pieces of a FORMAT.md hand record and back.
 
-One announcement a line: the feast id (or a prefix naming one feast), the seat, then in any order
-declared cards, declared suits, the contra and the result::
+Every word is the association's (tournaments.core.words): a name or a short form, Hungarian or
+international, with or without accents, in any case. One announcement a line: the feast (a name,
+a short form or a beginning naming one feast), the seat, then in any order declared cards, declared
+suits, the contra and the result::
 
+    fácán A.h pagát k=ell nyert
     pheasant A.d I c=opp won
-    marriage B.c hearts lost
-    flush A.c
+    treffkirály-ultimó B.f bukott      (the magnified feast with its card in one word)
+    marriage B.c kőr lost
 
-Feasts and premiums are written by their FORMAT.md id, by a Hungarian name (GLOSSARY-hu.md:
-``fácán``, ``huszonegyfogás`` or ``xxi-fogás``, ``négykirály``; accents may be left out) or by any
-beginning of one that names a single feast. Seats: ``A.d`` ``A.c`` ``B.d`` ``B.c`` (or in full,
-``A.driver``). Contra: ``c=opp`` or ``c=par`` (``c=opponents``, ``c=partner``). Result:
-``won``/``lost`` (``w``/``l``, or in Hungarian ``nyert``/``bukott``). Silent premiums: items
-separated by commas, each a premium and a team, e.g. ``four_kings B, obscure A`` (``4k``, ``ob``,
-``liw``, ``smc`` are short for them). The deal: four lines ``A.d: Fool XX ...``. The tricks: ten
-lines of four cards in the order played.
+Seats: the team and the role, ``A.h`` ``A.f`` (hajtó, fogó) or ``A.d`` ``A.c`` (driver, catcher).
+Contra: ``k=ell``, ``k=par`` (``kontra=ellenfél``, ``c=opp``, ``c=par``). Result: ``nyert``,
+``bukott`` (``won``, ``lost``, ``w``, ``l``). Cards: a trump by numeral or name (``XXI``, ``21``,
+``skíz``, ``pagát``, ``sas``), a suit card by suit and rank in either order and in words or short
+forms (``treff király``, ``trk``, ``treffK``, ``pikk10``, ``kőrD``, ``K♣``, ``Kc``). Silent premiums:
+items separated by commas, each a premium and a team (``négykirály B, első öt A``). The deal: four
+lines ``A.h: skíz XX ...``. The tricks: ten lines of four cards in the order played.
 
-Nothing here knows a rule of the game: whether a card, a feast or a combination is legal is the
-rules engine's answer (scoring/, through tournaments.core.bridge), reported against the line it
-concerns.
+A field is read whole: each line's problems are collected, and the lines that could be read are
+given to the engine, so the juror sees every problem of a hand at once. Nothing here knows a rule
+of the game: whether a card, a feast or a combination is legal is the rules engine's answer.
 """
 
 import difflib
-import functools
 import re
-import unicodedata
+from dataclasses import dataclass, field
 
-from django.utils import translation
 from django.utils.translation import gettext as _
 
+from tournaments.core import words
 from tournaments.core.models.matches import FEAST_CHOICES, PREMIUM_CHOICES
 from tournaments.recording.lines import line_name, seat_name
 
 FEAST_IDS = [feast_id for feast_id, _name in FEAST_CHOICES]
 PREMIUM_IDS = [premium_id for premium_id, _name in PREMIUM_CHOICES]
-PREMIUM_SHORT = {"4k": "four_kings", "ob": "obscure", "liw": "lie_in_wait", "smc": "silent_mond_capture"}
-SEATS = {"d": "driver", "c": "catcher", "driver": "driver", "catcher": "catcher"}
-SEAT_SHORT = {"driver": "d", "catcher": "c"}
-CONTRAS = {"opp": "opponents", "opponents": "opponents", "o": "opponents",
-           "par": "partner", "partner": "partner", "p": "partner"}
-CONTRA_SHORT = {"opponents": "opp", "partner": "par"}
-# The result in English or as a Hungarian juror says it (nyert, bukott; accents optional).
-RESULTS = {"won": "won", "w": "won", "+": "won", "lost": "lost", "l": "lost", "-": "lost",
-           "nyert": "won", "bukott": "lost"}
-SUIT_WORDS = ("hearts", "diamonds", "spades", "clubs")
+SUIT_WORDS = {"h": "hearts", "d": "diamonds", "s": "spades", "c": "clubs"}  # FORMAT.md's declared suits
+SUIT_LETTERS = {word: letter for letter, word in SUIT_WORDS.items()}
+TEAMS = ("A", "B")
+FOOL = "Fool"
+# Which feast of a magnified card names its card in one word: "pagátultimó", "treffkirály-ultimó".
+CARD_FEASTS = ("last_day_of_the_month", "before_the_end_of_the_month")
 
-SEAT_PATTERN = re.compile(r"^([AB])\.(d|c|driver|catcher)$", re.IGNORECASE)
-CONTRA_PATTERN = re.compile(r"^(?:c|contra)[=:](\w+)$", re.IGNORECASE)
-TRUMP_PATTERN = re.compile(r"^(?:fool|[ivx]+)$", re.IGNORECASE)
-SUIT_CARD_PATTERN = re.compile(r"^(k|q|c|v|10)([hdsc])$", re.IGNORECASE)
+CONTRA_PATTERN = re.compile(r"^(?:c|contra|k|kontra)[=:](.+)$", re.IGNORECASE)
+fold = words.fold
 
 
 class NotationError(ValueError):
-    """A line of the jury's notation that cannot be read; the message names the line and token."""
+    """A field of the jury's notation with lines that cannot be read: ``problems`` holds each
+    sentence (the line and the word, and what is accepted), ``partial`` what could be read."""
+
+    def __init__(self, problems, partial=None):
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        self.partial = partial
+        super().__init__("; ".join(self.problems))
 
 
-# Hungarian names the jury may type for a feast or premium, besides the catalogue's Hungarian
-# names (taken from the translation): GLOSSARY-hu.md's tarokk vocabulary and association spellings.
-HUNGARIAN_ALIASES = {
-    "mond_capture": ("huszonegyfogás", "xxi-fogás", "xxifogás"),
-    "silent_mond_capture": ("csendes-huszonegyfogás", "csendes-xxi-fogás"),
-    "pagat_capture": ("pagátfogás",),
-    "four_kings": ("négykirály",),
-    "slam": ("volát",),
-    "pheasant": ("fácán",),
-    "falcon": ("sólyom",),
-    "triumph": ("triumf",),
-    "pyramid": ("piramis",),
-    "harpy": ("hárpia",),
-    "sphinx": ("szfinx",),
-    "golgotha": ("golgota",),
-    "honour": ("honőr",),
-}
+# --- words of one kind ---------------------------------------------------------------------------
 
 
-def fold(word: str) -> str:
-    """A word as the notation compares it: lower case, accents left out (``Fácán`` -> ``facan``)."""
-    decomposed = unicodedata.normalize("NFD", word.lower())
-    return "".join(char for char in decomposed if not unicodedata.combining(char))
+KIND_OF = {tuple(FEAST_IDS): words.FEAST, tuple(PREMIUM_IDS): words.PREMIUM}
 
 
-def _spoken(name: str) -> str:
-    """A catalogue name written as one notation word: ``XXI-fogás`` -> ``xxi-fogás``."""
-    return "-".join(name.lower().split())
+def _spellings(choices) -> dict[str, str]:
+    return words.spellings(KIND_OF[tuple(choices)])
 
 
-@functools.cache
-def hungarian_spellings(choices: tuple[str, ...]) -> dict[str, str]:
-    """Each Hungarian spelling of ``choices`` (accents kept) -> its id: the names in the Hungarian
-    catalogue that differ from the English ones, and the aliases above."""
-    spellings = {}
-    for choice in choices:
-        with translation.override("en"):
-            english = line_name(choice)
-        with translation.override("hu"):
-            hungarian = line_name(choice)
-        if hungarian != english:
-            spellings[_spoken(hungarian)] = choice
-        for alias in HUNGARIAN_ALIASES.get(choice, ()):
-            spellings[alias] = choice
-    return spellings
-
-
-@functools.cache
-def _spellings(choices: tuple[str, ...], short: tuple[tuple[str, str], ...]) -> dict[str, str]:
-    """Every spelling the notation reads for ``choices``, folded -> id."""
-    known = {fold(choice): choice for choice in choices}
-    known.update({fold(word): target for word, target in short})
-    for word, target in hungarian_spellings(choices).items():
-        known.setdefault(fold(word), target)
-    return known
-
-
-def resolve(word: str, choices: list[str], short: dict[str, str] | None = None) -> str:
-    """An id from its exact spelling, a short code, a Hungarian name, or a beginning of any of these
-    that names exactly one id (accents optional); else the word itself, so that the caller reports it."""
-    known = _spellings(tuple(choices), tuple(sorted((short or {}).items())))
+def resolve(word: str, choices: list[str], short=None) -> str:
+    """An id from any name or short form of it (accents optional), or a beginning of one that names
+    exactly one id; else the word itself, so that the caller reports it."""
+    known = _spellings(choices)
     folded = fold(word)
     if folded in known:
         return known[folded]
-    starting = {target for spelling, target in known.items() if spelling.startswith(folded)}
-    return starting.pop() if len(starting) == 1 else word
+    # A beginning of a name first ("hon" is Honőr), then of any short form ("xxi-f" is xxi-fogás).
+    for index in (words.name_spellings(KIND_OF[tuple(choices)]), known):
+        starting = {target for spelling, target in index.items() if spelling.startswith(folded)}
+        if starting:
+            return starting.pop() if len(starting) == 1 else word
+    return word
 
 
-def candidates(word: str, choices: list[str], short: dict[str, str] | None = None) -> list[str]:
+def candidates(word: str, choices: list[str]) -> list[str]:
     """The ids a word that names none may have meant: those it begins (when it begins several),
     else those spelt close to it."""
-    known = _spellings(tuple(choices), tuple(sorted((short or {}).items())))
+    known = _spellings(choices)
     folded = fold(word)
-    starting = sorted({target for spelling, target in known.items() if spelling.startswith(folded)},
-                      key=choices.index)
-    if starting:
-        return starting
+    for index in (words.name_spellings(KIND_OF[tuple(choices)]), known):
+        starting = sorted({target for spelling, target in index.items() if spelling.startswith(folded)},
+                          key=choices.index)
+        if starting:
+            return starting
     ratios = {spelling: difflib.SequenceMatcher(None, folded, spelling).ratio() for spelling in known}
     best = max(ratios.values(), default=0)
     close = sorted((spelling for spelling, ratio in ratios.items() if ratio >= max(0.6, best - 0.05)),
@@ -139,212 +98,513 @@ def candidates(word: str, choices: list[str], short: dict[str, str] | None = Non
     return list(dict.fromkeys(known[spelling] for spelling in close))[:3]
 
 
-def unknown_word(word: str, choices: list[str], kind: str, short: dict[str, str] | None = None) -> str:
-    """``falcn: not a feast; did you mean Falcon (falcon)?`` in the page's language."""
-    meant = candidates(word, choices, short)
+def unknown_word(word: str, choices: list[str], kind: str) -> str:
+    """``“falcn” is not a feast; did you mean Sólyom (sólyom)?`` in the page's language."""
+    meant = candidates(word, choices)
     if not meant:
         return _("“%(word)s” is not a %(kind)s; the list of names is under Notation.") % {"word": word, "kind": kind}
-    names = _(" or ").join(f"{line_name(choice)} ({choice})" for choice in meant[:4])
+    names = _(" or ").join(line_name(choice) for choice in meant[:4])
     return _("“%(word)s” is not a %(kind)s; did you mean %(names)s?") % {"word": word, "kind": kind, "names": names}
 
 
+# --- cards ---------------------------------------------------------------------------------------
+
+
+def _card_index() -> dict[str, str]:
+    """Every single-word spelling of a suit card, folded -> FORMAT.md card; a spelling two cards
+    would share is left out. A rank comes first (``Kc``, ``k♣``, ``királytreff``); a suit comes
+    first only when written with two letters or more (``trk``, ``treffK``, ``pikk10``): a single
+    letter never names a suit in Hungarian."""
+    catalogue = words.catalogue()
+    cached = getattr(catalogue, "cards", None)
+    if cached is not None:
+        return cached
+    found: dict[str, set[str]] = {}
+    for suit in catalogue.terms[words.SUIT].values():
+        for rank in catalogue.terms[words.RANK].values():
+            if rank.key == "10" and suit.key in ("h", "d"):
+                continue  # R1: red suits have no pip card
+            card = rank.key + suit.key
+            for suit_spelling in (*suit.spellings, suit.key):
+                for rank_spelling in (*rank.spellings, rank.key):
+                    found.setdefault(fold(rank_spelling) + fold(suit_spelling), set()).add(card)
+                    if len(fold(suit_spelling)) > 1:
+                        found.setdefault(fold(suit_spelling) + fold(rank_spelling), set()).add(card)
+                        found.setdefault(fold(suit_spelling) + "-" + fold(rank_spelling), set()).add(card)
+    catalogue.cards = {spelling: cards.pop() for spelling, cards in found.items() if len(cards) == 1}
+    return catalogue.cards
+
+
 def card(token: str) -> str | None:
-    """The card written in FORMAT.md's spelling, or None when the token is not a card's shape."""
-    if TRUMP_PATTERN.match(token):
-        return "Fool" if token.lower() == "fool" else token.upper()
-    suit_card = SUIT_CARD_PATTERN.match(token)
-    if suit_card:
-        return suit_card.group(1).upper() + suit_card.group(2).lower()
-    return None
+    """The card a word names, in FORMAT.md's spelling (``XXI``, ``Fool``, ``Kc``), or None."""
+    trump = words.read(words.TRUMP, token)
+    if trump is not None:
+        return trump
+    if words.read(words.SUIT, token) is not None:
+        return None  # "pikk" is the suit, not pi + k
+    return _card_index().get(fold(token))
+
+
+def card_words(text: str) -> list[tuple[str, str | None]]:
+    """The words of a list of cards, each with its card (None when it names none); a suit and a
+    rank written as two words (``treff király``) are one card."""
+    tokens = text.replace(",", " ").split()
+    read, index = [], 0
+    while index < len(tokens):
+        pair = " ".join(tokens[index:index + 2])
+        if index + 1 < len(tokens) and card(tokens[index]) is None and card(pair) is not None:
+            read.append((pair, card(pair)))
+            index += 2
+            continue
+        read.append((tokens[index], card(tokens[index])))
+        index += 1
+    return read
+
+
+def card_examples() -> str:
+    """How to write a card, from the catalogue in the page's language: "treff király, trk,
+    pikk10 or a trump XXI, 21, skíz"."""
+    suit = words.term(words.SUIT, "c")
+    spade = words.term(words.SUIT, "s")
+    if words.is_hungarian_page():
+        king = words.term(words.RANK, "K")
+        suit_cards = [f"{suit.hungarian} {king.hungarian}", card_text("Kc"), f"{spade.hungarian}10"]
+    else:
+        suit_cards = ["Kc", "K♣", "10s"]
+    fool = words.name(words.TRUMP, FOOL)
+    return _("%(cards)s or a trump XXI, 21, %(fool)s") % {"cards": ", ".join(suit_cards), "fool": fool}
+
+
+def not_a_card(token: str) -> str:
+    return _("“%(token)s”: not a card; write a card as %(examples)s") % {"token": token, "examples": card_examples()}
+
+
+def suit(token: str) -> str | None:
+    """A declared suit in FORMAT.md's word (``hearts``), or None."""
+    letter = words.read(words.SUIT, token)
+    return SUIT_WORDS.get(letter) if letter else None
 
 
 def seat(token: str) -> str | None:
-    found = SEAT_PATTERN.match(token)
-    if found is None:
+    """``A.h``, ``a.d``, ``B.fogó``, ``A.driver`` -> FORMAT.md's seat, or None."""
+    team, dot, role = token.partition(".")
+    if not dot or team.upper() not in TEAMS:
         return None
-    return f"{found.group(1).upper()}.{SEATS[found.group(2).lower()]}"
+    key = words.read(words.ROLE, role)
+    return f"{team.upper()}.{key}" if key else None
+
+
+def either(items: list[str]) -> str:
+    """"a, b, c or d" in the page's language."""
+    items = [str(item) for item in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + _(" or ") + items[-1]
+
+
+def seat_examples() -> str:
+    roles = [words.short(words.ROLE, key) for key in ("driver", "catcher")]
+    return either([f"{team}.{role}" for team in TEAMS for role in roles])
+
+
+def contra(token: str) -> str | None:
+    found = CONTRA_PATTERN.match(token)
+    return words.read(words.CONTRA, found.group(1)) if found else None
+
+
+def result(token: str) -> str | None:
+    return words.read(words.RESULT, token)
+
+
+# --- announcements -------------------------------------------------------------------------------
+
+
+def _feast_words(tokens: list[str]) -> tuple[str | None, list[str] | None, int]:
+    """The feast a line begins with, a card its word names (``pagátultimó``), and how many words
+    it took: the longest run of words naming a feast exactly, else one word's beginning."""
+    for length in range(min(4, len(tokens)), 0, -1):
+        found = words.read(words.FEAST, " ".join(tokens[:length]))
+        if found is not None:
+            return found, None, length
+    with_card = _feast_with_card(tokens[0])
+    if with_card is not None:
+        return with_card[0], [with_card[1]], 1
+    feast = resolve(tokens[0], FEAST_IDS)
+    return (feast, None, 1) if feast in FEAST_IDS else (None, None, 1)
+
+
+def _feast_with_card(token: str) -> tuple[str, str] | None:
+    """``pagátultimó`` -> (last_day_of_the_month, I); ``treffkirály-ultimó`` -> (..., Kc)."""
+    folded = fold(token)
+    for feast in CARD_FEASTS:
+        for spelling in words.term(words.FEAST, feast).spellings:
+            ending = fold(spelling)
+            if len(ending) > 2 and folded.endswith(ending) and len(folded) > len(ending):
+                declared = card(folded[:-len(ending)].rstrip("-"))
+                if declared is not None:
+                    return feast, declared
+    return None
+
+
+@dataclass
+class Line:
+    """One announcement line read: the record (when its feast and seat could be read) and its problems."""
+
+    number: int
+    record: dict | None = None
+    problems: list[str] = field(default_factory=list)
+
+
+def read_announcement(line: str, number: int) -> Line:
+    """One line of notation -> a FORMAT.md announcement, and every problem of the line."""
+    read = Line(number)
+    tokens = line.replace(",", " ").split()
+    say = read.problems.append
+    feast, declared, length = _feast_words(tokens)
+    if feast is None:
+        premium = resolve(" ".join(tokens[:2]), PREMIUM_IDS) if len(tokens) > 1 else None
+        premium = premium if premium in PREMIUM_IDS else resolve(tokens[0], PREMIUM_IDS)
+        if premium in PREMIUM_IDS:
+            say(_("line %(line)s: %(premium)s is a silent premium (R10): write it under Silent premiums, it is not "
+                  "announced.") % {"line": number, "premium": line_name(premium)})
+            return read
+        say(_("line %(line)s: %(problem)s") % {"line": number, "problem": unknown_word(tokens[0], FEAST_IDS,
+                                                                                         _("feast"))})
+    record: dict = {"feast": feast, **({"cards": declared} if declared else {})}
+    for token, found in card_words(" ".join(tokens[length:])):
+        problem = _read_token(record, token, found)
+        if problem:
+            say(_("line %(line)s: %(problem)s") % {"line": number, "problem": problem})
+    if "by" not in record and not read.problems:  # an unreadable word may have been the seat
+        say(_("line %(line)s: say who announced it (%(seats)s)") % {"line": number, "seats": seat_examples()})
+    if not read.problems:
+        read.record = record
+    return read
+
+
+def _read_token(record: dict, token: str, found_card: str | None) -> str | None:
+    """Put one word of a line into the record; the problem, when it is none of the words a line holds."""
+    if seat(token):
+        record["by"] = seat(token)
+    elif contra(token):
+        record["contra"] = contra(token)
+    elif result(token):
+        record["result"] = result(token)
+    elif found_card is None and suit(token):
+        record.setdefault("suits", []).append(suit(token))
+    elif found_card:
+        record.setdefault("cards", []).append(found_card)
+    else:
+        return _("“%(token)s” is not a seat (%(seats)s), card (%(cards)s), suit (%(suits)s), contra (%(contras)s) or "
+                 "result (%(results)s)") % {
+            "token": token, "seats": seat_examples(), "cards": card_examples(), "suits": suit_examples(),
+            "contras": contra_examples(), "results": result_examples()}
+    return None
+
+
+def suit_examples() -> str:
+    return either([words.name(words.SUIT, key) for key in SUIT_WORDS])
+
+
+def contra_examples() -> str:
+    return either([contra_text(side) for side in ("opponents", "partner")])
+
+
+def result_examples() -> str:
+    return either([words.name(words.RESULT, key) for key in ("won", "lost")])
 
 
 def parse_announcement(line: str, number: int) -> dict:
-    """One line of notation -> a FORMAT.md announcement."""
-    tokens = line.replace(",", " ").split()
-    feast = resolve(tokens[0], FEAST_IDS)
-    if feast not in FEAST_IDS:
-        premium = resolve(tokens[0], PREMIUM_IDS, PREMIUM_SHORT)
-        if premium in PREMIUM_IDS:
-            raise NotationError(_("line %(line)s: %(premium)s is a silent premium (R10): write it under Silent "
-                                  "premiums, it is not announced.") % {"line": number, "premium": line_name(premium)})
-        raise NotationError(_("line %(line)s: %(problem)s") % {
-            "line": number, "problem": unknown_word(tokens[0], FEAST_IDS, _("feast"))})
-    record: dict = {"feast": feast}
-    for token in tokens[1:]:
-        _read_token(record, token, number)
-    if "by" not in record:
-        raise NotationError(_("line %(line)s: say who announced it (A.d, A.c, B.d or B.c)") % {"line": number})
-    return record
+    """One line -> a FORMAT.md announcement; NotationError with the line's problems."""
+    read = read_announcement(line, number)
+    if read.problems:
+        raise NotationError(read.problems)
+    return read.record
 
 
-def _read_token(record: dict, token: str, number: int) -> None:
-    lowered = token.lower()
-    contra = CONTRA_PATTERN.match(token)
-    if seat(token):
-        record["by"] = seat(token)
-    elif contra and contra.group(1).lower() in CONTRAS:
-        record["contra"] = CONTRAS[contra.group(1).lower()]
-    elif fold(token) in RESULTS:
-        record["result"] = RESULTS[fold(token)]
-    elif lowered in SUIT_WORDS:
-        record.setdefault("suits", []).append(lowered)
-    elif card(token):
-        record.setdefault("cards", []).append(card(token))
-    else:
-        raise NotationError(
-            _("line %(line)s: “%(token)s” is not a seat (A.d, A.c, B.d, B.c), card, suit, contra (c=opp, c=par) "
-              "or result (won, lost)") % {"line": number, "token": token}
-        )
+def read_announcements(text: str) -> list[Line]:
+    lines = [line.strip() for line in text.splitlines()]
+    return [read_announcement(line, number) for number, line in enumerate(lines, start=1) if line]
 
 
 def parse_announcements(text: str) -> list[dict]:
-    lines = [line.strip() for line in text.splitlines()]
-    return [parse_announcement(line, number) for number, line in enumerate(lines, start=1) if line]
+    """Every line read; NotationError with every line's problems, ``partial`` the readable lines."""
+    read = read_announcements(text)
+    problems = [problem for line in read for problem in line.problems]
+    records = [line.record for line in read if line.record is not None]
+    if problems:
+        raise NotationError(problems, partial=records)
+    return records
+
+
+def readable_line_numbers(text: str) -> list[int]:
+    """The line number of each announcement :func:`parse_announcements` could read, in its order."""
+    return [line.number for line in read_announcements(text) if line.record is not None]
+
+
+# --- silent premiums, deal, tricks ----------------------------------------------------------------
 
 
 def parse_silent(text: str) -> list[dict]:
-    entries = []
+    entries, problems = [], []
     for item in filter(None, (part.strip() for part in text.replace(";", ",").split(","))):
-        words = item.split()
-        teams = [word.upper() for word in words if word.upper() in ("A", "B")]
-        others = [word for word in words if word.upper() not in ("A", "B")]
-        if len(teams) != 1 or len(others) != 1:
-            raise NotationError(_("“%(item)s”: write a silent premium and a team, for example 4k B") % {"item": item})
-        premium = resolve(others[0], PREMIUM_IDS, PREMIUM_SHORT)
+        tokens = item.split()
+        teams = [token.upper() for token in tokens if token.upper() in TEAMS]
+        others = [token for token in tokens if token.upper() not in TEAMS]
+        if len(teams) != 1 or not others:
+            example = f"{words.short(words.PREMIUM, 'four_kings')} B"
+            problems.append(_("“%(item)s”: write a silent premium and a team, for example %(example)s")
+                            % {"item": item, "example": example})
+            continue
+        premium = resolve(" ".join(others), PREMIUM_IDS)
         if premium not in PREMIUM_IDS:
-            raise NotationError(unknown_word(others[0], PREMIUM_IDS, _("silent premium"), PREMIUM_SHORT))
+            problems.append(unknown_word(" ".join(others), PREMIUM_IDS, _("silent premium")))
+            continue
         entries.append({"premium": premium, "team": teams[0]})
+    if problems:
+        raise NotationError(problems, partial=entries)
     return entries
 
 
+def _cards_of(text: str, where: str, problems: list[str]) -> list[str]:
+    cards = []
+    for token, found in card_words(text):
+        if found is None:
+            problems.append(f"{where}: {not_a_card(token)}")
+            cards.append(token)
+        else:
+            cards.append(found)
+    return cards
+
+
 def parse_cards(text: str) -> list[str]:
-    return [card(token) or token for token in text.replace(",", " ").split()]
+    problems: list[str] = []
+    cards = _cards_of(text, _("cards"), problems)
+    if problems:
+        raise NotationError(problems, partial=cards)
+    return cards
 
 
 def parse_deal(text: str) -> dict | None:
-    """Four lines ``A.d: cards``; None when empty."""
-    deal = {}
+    """Four lines ``A.h: cards`` (the colon may be left out); None when empty."""
+    deal, problems = {}, []
     for line in filter(None, (line.strip() for line in text.splitlines())):
         name, separator, cards = line.partition(":")
-        if not separator or seat(name.strip()) is None:
-            raise NotationError(_("“%(line)s” should start with a seat and a colon, for example A.d: Fool XX …")
-                                % {"line": line[:30]})
-        deal[seat(name.strip())] = parse_cards(cards)
+        if not separator:
+            name, _space, cards = line.partition(" ")
+        found = seat(name.strip())
+        if found is None:
+            problems.append(_("“%(line)s” should start with a seat and a colon, for example %(example)s")
+                            % {"line": line[:30], "example": deal_example_line()})
+            continue
+        deal[found] = _cards_of(cards, seat_name(found), problems)
+    if problems:
+        raise NotationError(problems, partial=deal or None)
     return deal or None
 
 
 def parse_tricks(text: str) -> list[list[str]] | None:
-    tricks = [parse_cards(line) for line in text.splitlines() if line.strip()]
+    tricks, problems = [], []
+    for number, line in enumerate((line for line in text.splitlines() if line.strip()), start=1):
+        tricks.append(_cards_of(line, _("trick %(number)s") % {"number": number}, problems))
+    if problems:
+        raise NotationError(problems, partial=tricks or None)
     return tricks or None
+
+
+# --- a record file's words ---------------------------------------------------------------------
+
+
+def normalised(record):
+    """A FORMAT.md hand record whose feasts, seats, cards, suits, contras, results and silent
+    premiums may be written in the association's words (``fácán``, ``A.h``, ``treff király``,
+    ``ellenfél``, ``nyert``): each word read as its id; a word that names nothing is left for the
+    engine to report. Anything not of the record's shape is left as it is."""
+    if not isinstance(record, dict):
+        return record
+    record = dict(record)
+    if isinstance(record.get("announcements"), list):
+        record["announcements"] = [_normalised_announcement(item) for item in record["announcements"]]
+    if isinstance(record.get("silent"), list):
+        record["silent"] = [_normalised_silent(item) for item in record["silent"]]
+    if isinstance(record.get("deal"), dict):
+        record["deal"] = {seat(name) or name if isinstance(name, str) else name: _normalised_cards(cards)
+                          for name, cards in record["deal"].items()}
+    if isinstance(record.get("tricks"), list):
+        record["tricks"] = [_normalised_cards(trick) for trick in record["tricks"]]
+    return record
+
+
+def _word(value, read):
+    return (read(value) or value) if isinstance(value, str) else value
+
+
+def _normalised_cards(cards):
+    return [_word(item, card) for item in cards] if isinstance(cards, list) else cards
+
+
+def _normalised_announcement(item):
+    if not isinstance(item, dict):
+        return item
+    item = dict(item)
+    if isinstance(item.get("feast"), str) and item["feast"] not in FEAST_IDS:
+        found = words.read(words.FEAST, item["feast"])  # a name written out, not a beginning of one
+        with_card = None if found else _feast_with_card(item["feast"])
+        if with_card is not None:
+            found = with_card[0]
+            if isinstance(item.get("cards", []), list):
+                item["cards"] = list(dict.fromkeys([with_card[1], *item.get("cards", [])]))
+        item["feast"] = found or item["feast"]
+    for key, read in (("by", seat), ("contra", lambda word: words.read(words.CONTRA, word)), ("result", result)):
+        if key in item:
+            item[key] = _word(item[key], read)
+    if "cards" in item:
+        item["cards"] = _normalised_cards(item["cards"])
+    if isinstance(item.get("suits"), list):
+        item["suits"] = [_word(word, suit) for word in item["suits"]]
+    return item
+
+
+def _normalised_silent(item):
+    if not isinstance(item, dict) or not isinstance(item.get("premium"), str):
+        return item
+    found = words.read(words.PREMIUM, item["premium"])
+    return {**item, "premium": found} if found else item
 
 
 # --- records -> notation, to show stored hands in the entry form ----------------------------------
 
 
-def _page_is_hungarian() -> bool:
-    return (translation.get_language() or "").startswith("hu")
+def written_name(choice: str, choices: list[str], short=None) -> str:
+    """A feast or premium as the form shows it back: its name in the page's language as one word
+    (``fácán``, ``pagátfogás``, ``két-honőr``) when the notation reads it back as the same id, else
+    its id."""
+    spoken = "-".join(line_name(choice).lower().split())
+    return spoken if resolve(spoken, choices) == choice else choice
 
 
-def written_name(choice: str, choices: list[str], short: dict[str, str] | None = None) -> str:
-    """A feast or premium as the form shows it back: on a Hungarian page its Hungarian name
-    (``fácán``, ``pagátfogás``) when the notation reads that name back as the same id, so that a
-    Hungarian juror does not find the hand they typed turned into English ids; else its id."""
-    if _page_is_hungarian():
-        spoken = _spoken(line_name(choice))
-        if resolve(spoken, choices, short) == choice:
-            return spoken
-    return choice
+def result_word(result_key: str) -> str:
+    return words.name(words.RESULT, result_key)
 
 
-def result_word(result: str) -> str:
-    if _page_is_hungarian():
-        return "nyert" if result == "won" else "bukott"
-    return result
+def contra_text(side: str) -> str:
+    """``k=ell`` on a Hungarian page, ``c=opp`` otherwise."""
+    prefix = "k" if words.is_hungarian_page() else "c"
+    return f"{prefix}={words.short(words.CONTRA, side)}"
+
+
+def card_text(card_key: str) -> str:
+    """A card as the page's notation writes it: ``trk``, ``pagát``, ``XX`` on a Hungarian page."""
+    if not words.is_hungarian_page():
+        return card_key
+    if words.term(words.TRUMP, card_key) is not None:
+        return card_key if card_key != FOOL and card_key != "I" else words.name(words.TRUMP, card_key)
+    rank, suit_letter = card_key[:-1], card_key[-1:]
+    written = words.short(words.SUIT, suit_letter) + (rank if rank == "10" else words.short(words.RANK, rank))
+    return written if card(written) == card_key else card_key
+
+
+def seat_text(seat_key: str) -> str:
+    team, _dot, role = seat_key.partition(".")
+    return f"{team}.{words.short(words.ROLE, role) if words.is_hungarian_page() else role[0]}"
 
 
 def announcement_text(record: dict) -> str:
-    team, role = record["by"].split(".")
-    words = [written_name(record["feast"], FEAST_IDS), f"{team}.{SEAT_SHORT[role]}",
-             *record.get("cards", []), *record.get("suits", [])]
+    words_ = [written_name(record["feast"], FEAST_IDS), seat_text(record["by"]),
+              *(card_text(item) for item in record.get("cards", [])),
+              *(words.name(words.SUIT, SUIT_LETTERS.get(item, item)) for item in record.get("suits", []))]
     if record.get("contra"):
-        words.append(f"c={CONTRA_SHORT[record['contra']]}")
+        words_.append(contra_text(record["contra"]))
     if record.get("result"):
-        words.append(result_word(record["result"]))
-    return " ".join(words)
+        words_.append(result_word(record["result"]))
+    return " ".join(words_)
 
 
 def announcement_words(record: dict) -> str:
-    """An announcement read back in words: "Pheasant, A driver, I, contra by the opponents, won"."""
-    words = [line_name(record["feast"]), seat_name(record["by"]), *record.get("cards", []), *record.get("suits", [])]
+    """An announcement read back in words: "Fácán, A hajtó, pagát, az ellenfél kontrája, nyert"."""
+    parts = [line_name(record["feast"]), seat_name(record["by"]),
+             *(words.card_name(item) for item in record.get("cards", [])),
+             *(words.suit_name(item) for item in record.get("suits", []))]
     if record.get("contra") == "opponents":
-        words.append(_("contra by the opponents"))
+        parts.append(_("contra by the opponents"))
     elif record.get("contra") == "partner":
-        words.append(_("contra by the partner"))
+        parts.append(_("contra by the partner"))
     if record.get("result"):
-        words.append(_("won") if record["result"] == "won" else _("lost"))
-    return ", ".join(str(word) for word in words)
+        parts.append(result_word(record["result"]))
+    return ", ".join(str(part) for part in parts)
 
 
 def silent_text(entries: list[dict]) -> str:
-    return ", ".join(f"{written_name(entry['premium'], PREMIUM_IDS, PREMIUM_SHORT)} {entry['team']}"
-                     for entry in entries)
+    return ", ".join(f"{written_name(entry['premium'], PREMIUM_IDS)} {entry['team']}" for entry in entries)
 
 
 def deal_text(deal: dict | None) -> str:
     if not deal:
         return ""
-    lines = []
-    for name, cards in deal.items():
-        team, role = name.split(".")
-        lines.append(f"{team}.{SEAT_SHORT[role]}: {' '.join(cards)}")
-    return "\n".join(lines)
+    return "\n".join(f"{seat_text(name)}: {' '.join(card_text(item) for item in cards)}"
+                     for name, cards in deal.items())
 
 
 def tricks_text(tricks: list | None) -> str:
-    return "\n".join(" ".join(trick) for trick in tricks or [])
+    return "\n".join(" ".join(card_text(item) for item in trick) for trick in tricks or [])
 
 
-# --- the notation's help, generated from the catalogue -------------------------------------------
+# --- the notation's legend, generated from the catalogue ------------------------------------------
 
 
-@functools.cache
-def shortest_spellings(choices: tuple[str, ...], short: tuple[tuple[str, str], ...] = ()) -> dict[str, str]:
-    """Each id's short spelling that :func:`resolve` reads as that id: its short code, or else the
-    shortest prefix naming it alone (an id that begins another id is written out in full)."""
-    codes = dict(short)
+def shortest_spellings(choices, short=()) -> dict[str, str]:
+    """Each id's shortest spelling that :func:`resolve` reads as that id: its shortest short form
+    or beginning of a name."""
+    kind = KIND_OF[tuple(choices)]
     spellings = {}
     for choice in choices:
-        candidates = [code for code, target in codes.items() if target == choice]
-        candidates = candidates or [choice[:length] for length in range(1, len(choice) + 1)]
-        spellings[choice] = next(word for word in candidates if resolve(word, list(choices), codes) == choice)
+        term = words.term(kind, choice)
+        forms = sorted({fold(form) for form in (*term.spellings, choice)}, key=len)
+        prefixes = [form[:length] for form in forms for length in range(1, len(form) + 1)]
+        spellings[choice] = min((word for word in prefixes if resolve(word, list(choices)) == choice),
+                                key=len, default=choice)
     return spellings
 
 
-def _hungarian_of(choices: tuple[str, ...]) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for spelling, target in hungarian_spellings(choices).items():
-        found.setdefault(target, []).append(spelling)
-    return found
+def _help(kind, choices) -> list[tuple[str, str, str, list[str]]]:
+    spellings = shortest_spellings(choices)
+    rows = []
+    for choice in choices:
+        term = words.term(kind, choice)
+        others = [form for form in term.spellings if fold(form) != fold(line_name(choice))]
+        rows.append((choice, spellings[choice], line_name(choice), others))
+    return rows
 
 
 def feast_help() -> list[tuple[str, str, str, list[str]]]:
-    """(feast id, shortest spelling, name, Hungarian spellings) of every feast, in the catalogue's order."""
-    spellings = shortest_spellings(tuple(FEAST_IDS))
-    hungarian = _hungarian_of(tuple(FEAST_IDS))
-    return [(feast_id, spellings[feast_id], line_name(feast_id), hungarian.get(feast_id, []))
-            for feast_id in FEAST_IDS]
+    """(feast id, shortest spelling, name, other names and short forms) of every feast."""
+    return _help(words.FEAST, FEAST_IDS)
 
 
 def premium_help() -> list[tuple[str, str, str, list[str]]]:
-    """(premium id, shortest spelling, name, Hungarian spellings) of every silent premium (R10)."""
-    spellings = shortest_spellings(tuple(PREMIUM_IDS), tuple(PREMIUM_SHORT.items()))
-    hungarian = _hungarian_of(tuple(PREMIUM_IDS))
-    return [(premium_id, spellings[premium_id], line_name(premium_id), hungarian.get(premium_id, []))
-            for premium_id in PREMIUM_IDS]
+    """(premium id, shortest spelling, name, other names and short forms) of every silent premium (R10)."""
+    return _help(words.PREMIUM, PREMIUM_IDS)
+
+
+def deal_example_line() -> str:
+    return f"{seat_text('A.driver')}: {card_text(FOOL)} XX XIX"
+
+
+def legend() -> dict:
+    """What the legend beside the fields shows: every kind's words in the page's language, an
+    announcement, a deal line and a trick."""
+    def listed(kind):
+        return [(term.key, words.name(kind, term.key), [form for form in term.spellings
+                                                        if form != words.name(kind, term.key)])
+                for term in words.terms(kind)]
+    named_trumps = [row for row in listed(words.TRUMP) if words.term(words.TRUMP, row[0]).hungarian != row[0]]
+    return {
+        "feasts": feast_help(), "premiums": premium_help(), "roles": listed(words.ROLE),
+        "suits": listed(words.SUIT), "ranks": listed(words.RANK), "trumps": named_trumps,
+        "results": listed(words.RESULT), "contras": [(side, words.name(words.CONTRA, side), [contra_text(side)])
+                                                     for side in ("opponents", "partner")],
+        "seats": seat_examples(), "cards": card_examples(),
+        "announcement": announcement_text({"feast": "pheasant", "by": "A.driver", "cards": ["I"],
+                                           "contra": "opponents", "result": "won"}),
+        "deal_line": f"{seat_text('A.driver')}: " + " ".join(card_text(item) for item in (
+            FOOL, "XX", "XVIII", "XII", "IX", "I", "Kc", "Qc", "10s", "Vh")),
+        "trick": " ".join(card_text(item) for item in ("XXI", "Kh", "Qh", FOOL)),
+    }

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.core import words
+from tournaments.recording import notation
 from tournaments.recording.lines import line_name, seat_name
 
 FORMAT_RULING = "FORMAT"
@@ -70,7 +72,8 @@ def _names(ids) -> str:
 
 
 def _cards(cards) -> str:
-    return ", ".join(cards)
+    """Cards by their names in the association's words: "treff király, pagát"; "King of clubs, Pagat"."""
+    return ", ".join(words.card_name(card) for card in cards)
 
 
 def _tricks(numbers) -> str:
@@ -92,8 +95,27 @@ def _given(p) -> str:
     return str(p.get("given", "")).strip("'\"")
 
 
+def _seats_dealt(p) -> str:
+    seats = ", ".join(seat_name(seat) for seat in ("A.driver", "A.catcher", "B.driver", "B.catcher"))
+    return _("give the 10 cards of each of the four seats: %(seats)s") % {"seats": seats}
+
+
 # What each code says, from its params (scoring.problems documents them).
 SENTENCES = {
+    # A word the record holds that names nothing: what is accepted, in the association's words
+    "not_a_feast": lambda p: notation.unknown_word(_given(p), notation.FEAST_IDS, _("feast")),
+    "not_a_silent_premium": lambda p: notation.unknown_word(_given(p), notation.PREMIUM_IDS, _("silent premium")),
+    "not_a_card": lambda p: notation.not_a_card(_given(p)),
+    "not_a_suit": lambda p: _("“%(given)s” is not a suit; write %(suits)s")
+    % {"given": _given(p), "suits": notation.suit_examples()},
+    "not_a_seat": lambda p: _("“%(given)s” is not a seat; write %(seats)s")
+    % {"given": _given(p), "seats": notation.seat_examples()},
+    "not_a_contra": lambda p: _("“%(given)s” is not a contra; write %(contras)s, or nothing")
+    % {"given": _given(p), "contras": notation.contra_examples()},
+    "not_a_result": lambda p: _("“%(given)s” is not a result; write %(results)s")
+    % {"given": _given(p), "results": notation.result_examples()},
+    "not_a_team": lambda p: _("“%(given)s” is not a team; write A or B") % {"given": _given(p)},
+    "deal_not_four_seats": _seats_dealt,
     # R5: holdings
     "trumps_missing": lambda p: _("write the team's number of trumps (the Fool counts as a trump)"),
     "trumps_out_of_range": lambda p: _("a team holds 6 to 16 trumps (at least 3 for each player), not %(n)s")
@@ -127,7 +149,7 @@ SENTENCES = {
     % {"seat": seat_name(p["seat"]), "cards": _cards(p["cards"])},
     "binding_conflict": lambda p: _("binds the %(card)s to trick %(tricks)s, but %(feast)s (line %(line)s) binds "
                                     "it to trick %(other)s")
-    % {"card": p["card"], "tricks": _tricks(p["tricks"]), "feast": line_name(p["other_feast"]),
+    % {"card": words.card_name(p["card"]), "tricks": _tricks(p["tricks"]), "feast": line_name(p["other_feast"]),
        "line": p["other_index"] + 1, "other": _tricks(p["other_tricks"])},
     "message_untrue": lambda p: _("%(feast)s is not true of the announcer's cards as dealt")
     % {"feast": line_name(p["feast"])},
@@ -150,7 +172,7 @@ SENTENCES = {
     % {"cards": _cards(p["cards"])},
     "cards_not_dealt": lambda p: _("not dealt: %(cards)s") % {"cards": _cards(p["cards"])},
     "card_dealt_elsewhere": lambda p: _("the %(card)s goes to %(seat)s, who attacks") % {
-        "card": p["card"], "seat": seat_name(p["seat"])},
+        "card": words.card_name(p["card"]), "seat": seat_name(p["seat"])},
     "trick_size": lambda p: _("a trick holds 4 cards, not %(n)s") % {"n": p["count"]},
     "trick_count": lambda p: _("a hand has 10 tricks"),
     "tricks_need_deal": lambda p: _("the tricks can be given only with the deal"),
@@ -171,7 +193,7 @@ SENTENCES = {
 
 def _play(p) -> dict:
     """The player and the card of a play the trick (the problem's field) does not allow."""
-    return {"seat": seat_name(p["seat"]), "card": p["card"], "legal": _cards(p.get("legal", []))}
+    return {"seat": seat_name(p["seat"]), "card": words.card_name(p["card"]), "legal": _cards(p.get("legal", []))}
 
 
 def _lines(text: str) -> str:

@@ -58,6 +58,8 @@ MIDDLEWARE = [
     "simple_history.middleware.HistoryRequestMiddleware",
     # After the user, the language and htmx are known: answers from the cache before the view.
     "tournaments.site.public_cache.PublicCacheMiddleware",
+    # A page rendered reads the association's words once, as the shared cache holds them now.
+    "tournaments.site.words_middleware.AssociationWordsMiddleware",
     # Last, as django-axes asks: it answers a locked-out login with tournaments.site.security.locked_out.
     "axes.middleware.AxesMiddleware",
 ]

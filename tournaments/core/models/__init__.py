@@ -7,10 +7,11 @@ from .people import Player, Season, Team
 from .public_data import PublicData, PublicDataQuerySet, PublicDataVersion
 from .tables import HANDS_AT_A_TABLE, Table, TableAction, TableSeat, hash_secret
 from .trophies import CupAward, TrophyWin
+from .words import WordOverride
 
 __all__ = [
     "Announcement", "Competition", "CupAward", "CupEntry", "CupTie", "FreeGame", "FreeGameScore",
     "GrandPrixEntry", "Hand", "HandDraft", "Match", "Player", "PublicData", "PublicDataQuerySet",
     "PublicDataVersion", "Season", "SilentPremium", "Table", "TableAction", "TableSeat", "Team", "TrophyWin",
-    "HANDS_AT_A_TABLE", "hash_secret", "stamp",
+    "WordOverride", "HANDS_AT_A_TABLE", "hash_secret", "stamp",
 ]

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tournaments.core import bridge
 from tournaments.core.competitions import free_games as free_game_rules
-from tournaments.core.feast_names import FEAST_NAMES
+from tournaments.core.feast_names import feast_name
 from tournaments.core.models import Competition, CupAward, Match, Season, Team
 from tournaments.reads import standings
 from tournaments.reads.register import national_register
@@ -40,7 +40,7 @@ def player_ref(player):
 
 
 def feast_ref(feast_id):
-    return None if feast_id is None else {"id": feast_id, "name": str(FEAST_NAMES[feast_id])}
+    return None if feast_id is None else {"id": feast_id, "name": feast_name(feast_id)}
 
 
 def competition_ref(request, competition):

@@ -1,11 +1,13 @@
 from django.urls import path
 
-from . import season_life, seasons, views
+from . import season_life, seasons, views, words
 
 app_name = "competitions"
 
 urlpatterns = [
     path("", seasons.organise_home, name="index"),
+    path("words/", words.word_list, name="words"),
+    path("words/<str:kind>/<str:key>/", words.word_edit, name="word_edit"),
     path("seasons/new/", seasons.season_new, name="season_new"),
     path("seasons/<int:year>/edit/", seasons.season_edit, name="season_edit"),
     path("seasons/<int:year>/competitions/new/", seasons.competition_new, name="competition_new"),

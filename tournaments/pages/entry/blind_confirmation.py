@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.core.refusals import Refused
-from tournaments.recording import drafts, matches
+from tournaments.recording import drafts, matches, notation
 from tournaments.recording.lines import match_teams
 
 from . import compare, hand_entry
@@ -75,6 +75,7 @@ def page(request, match):
         "match": match, "hands": hands, "differences": differences,
         "send_back_form": SendBackForm(initial={"version": match.version}),
         "posted": data is not None, "complete": all(answer is not None for answer in answers),
+        "legend": notation.legend(),
     }, status=200 if data is None or differences else 422)
 
 

@@ -16,20 +16,11 @@ from tournaments.core.competitions.cup import current_round_tie, current_round_t
 from tournaments.core.models import Competition, Match, Team
 from tournaments.core.text import visible_text
 from tournaments.recording import notation, wording
-from tournaments.recording.hand_reader import HandReader, initial_for
+from tournaments.recording.hand_reader import HandReader, initial_for, problem_field
 from tournaments.recording.lines import line_name
 
 VERSION_LIMIT = 2**31 - 1  # a database integer; a posted version beyond it is no version at all
 RECORD_FILE_LIMIT = 1_000_000  # bytes; a full 8-hand record with every trick is some 30 kB
-
-# Where the engine's problem fields ("holdings.A.trumps", "announcements[2].cards", ...) are shown.
-PROBLEM_FIELDS = [
-    ("holdings.A.trumps", "a_trumps"), ("holdings.A.honours", "a_honours"), ("holdings.A.high", "a_high"),
-    ("holdings.B.trumps", "b_trumps"), ("holdings.B.honours", "b_honours"), ("holdings.B.high", "b_high"),
-    ("holdings", "a_trumps"), ("announcements", "announcements"), ("silent", "silent"),
-    ("deal", "deal"), ("tricks", "tricks"), ("attackers", "attackers"),
-]
-
 
 class HandForm(HandReader):
     """The entry page's form of a hand: the reader's fields, with the engine's problems shown next
@@ -70,7 +61,7 @@ class HandForm(HandReader):
         """Attach the engine's problems (fields relative to this hand) to the inputs they concern,
         worded for the juror (tournaments.recording.wording)."""
         for problem in self._relevant(problems):
-            target = next((name for prefix, name in PROBLEM_FIELDS if problem.field.startswith(prefix)), None)
+            target = problem_field(problem.field)
             text = str(wording.word(problem))
             if target is None:
                 self.hand_problems.append(text)
@@ -88,6 +79,10 @@ class HandForm(HandReader):
             if not b_typed and a_missing and (problem.field.startswith("holdings.B") or problem.field == "holdings"):
                 continue
             yield problem
+
+    def show_all_problems(self):
+        """A hand whose fields have problems: those, and the engine's problems of what could be read."""
+        self.show_problems(self.engine_problems())
 
     def mark_invalid(self):
         """aria-invalid on each input with a problem, described by the problem next to it."""

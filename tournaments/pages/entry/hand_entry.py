@@ -115,9 +115,11 @@ def bound_form(number: int, fields: dict[str, str]) -> HandForm:
 
 def evaluate(form: HandForm, *, report: bool) -> dict | None:
     """The engine's answer for a typed hand; its problems attached to the fields when ``report``."""
-    if form.is_blank or not form.is_valid():
+    if form.is_blank:
+        return None
+    if not form.is_valid():
         if report:
-            form.mark_invalid()
+            form.show_all_problems()
         return None
     try:
         return bridge.evaluate_hand_record(form.record)
@@ -332,7 +334,7 @@ def _store(request, match, entry: HandEntry, *, typed: bool) -> matches.Recorded
     """Through the door: the hand stored (None when refused, the refusal on the entry)."""
     form = entry.form
     if not form.is_valid():
-        form.mark_invalid()
+        form.show_all_problems()
         return None
     # "Replace theirs" (only that button) carries the other juror's hand the page has shown.
     replace = request.POST.get(f"h{form.number}-replace")

@@ -204,8 +204,7 @@ def page_context(request, match, entries, save_form=None, refused=None):
     reasons = championship.agreement_reasons(match)
     return {
         "match": match,
-        "feast_help": notation.feast_help(),
-        "premium_help": notation.premium_help(),
+        "legend": notation.legend(),
         "agreement_reasons": reasons,
         "agreement_because": _(" and ").join(reasons),
         "can_agree": bool(reasons) and match.jury_agreed_by_id is None and request.user.has_perm(AGREE),
@@ -487,6 +486,7 @@ def import_upload(request, match, data):
     hands = record.get("hands") if isinstance(record, dict) else None
     if not isinstance(hands, list):
         return [_("hands: FORMAT: a match record holds a list of hand records (royal-tarokk-match/1)")]
+    hands = [notation.normalised(hand) for hand in hands]  # the association's words read as the record's ids
     file = matches.WayIn.RECORD_FILE
     try:
         if match.is_locked:

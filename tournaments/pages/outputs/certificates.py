@@ -17,7 +17,7 @@ from django.views.decorators.http import require_safe
 
 from tournaments.core.competitions import cup as cup_rules
 from tournaments.core.competitions import grand_prix as grand_prix_rules
-from tournaments.core.feast_names import FEAST_NAMES
+from tournaments.core.feast_names import feast_name
 from tournaments.core.models import Competition, CupAward, Player
 from tournaments.pages.outputs import pdf
 from tournaments.reads import standings
@@ -134,7 +134,7 @@ def cup_award(request, pk):
     details = [_("%(points)s trophy points reached on %(date)s") % {
         "points": award.threshold, "date": certificate_day_on(award.awarded_on)},
         _("The trophy that reached it: %(trophy)s, won on %(date)s") % {
-            "trophy": FEAST_NAMES[trophy.trophy], "date": certificate_day_on(trophy.won_on)}]
+            "trophy": feast_name(trophy.trophy), "date": certificate_day_on(trophy.won_on)}]
     if trophy.competition is not None:
         details.append(trophy.competition.name)
     return Certificate(_("Trophy cup"), recipient_name(award.player), _("National trophy register"), details,

@@ -9,7 +9,10 @@ Layout: a "Match" sheet (the match's number and version, which the upload must c
 its particulars), a "Hands" sheet (one row a hand: attackers, the two teams' holdings, six
 announcement slots of feast, seat, declared cards or suits, contra and result, three silent
 premium slots, and the optional deal and tricks in the entry page's notation) and a "Lists"
-sheet the drop-downs read from, with each id's name beside it."""
+sheet the drop-downs read from: the association's words (tournaments.core.words) in the page's
+language, each with a short form beside it. The upload reads every name and short form the entry
+page's notation reads, and reports every problem of every row at once: the cells that cannot be
+read, and the engine's problems of what could."""
 
 import io
 from dataclasses import dataclass
@@ -23,13 +26,12 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from tournaments.core import bridge
+from tournaments.core import bridge, words
 from tournaments.core.refusals import Refused
 from tournaments.pages.outputs.titles import association_name
 from tournaments.pages.spreadsheet_cells import write, write_at
 from tournaments.recording import matches, notation, wording
 from tournaments.recording.hand_reader import HandReader
-from tournaments.recording.lines import line_name
 
 from .safety import WorkbookRefused, open_workbook
 
@@ -59,6 +61,14 @@ def hand_fields():
     """The Hands sheet's columns, in order; the prompts are the rulings' limits."""
     holding = _("R5: 0 to 22 trumps (the Fool counts), 0 to 2 honours; the two teams hold all 22 and 2 (R1).")
     high = _("R5: which of XVI, XVII, XVIII the team holds (or 16 17 18), separated by spaces.")
+    # The association's words (tournaments.core.words), in the page's language.
+    seat_prompt = _("The seat that announced it: %(seats)s.") % {
+        "seats": notation.either([words.seat_name(seat) for seat in SEATS])}
+    declared_prompt = _("R7: the declared cards (%(cards)s) or suits (%(suits)s), where the feast names them.") % {
+        "cards": notation.card_examples(), "suits": notation.suit_examples()}
+    contra_prompt = _("R8: empty, %(partner)s or %(opponents)s; messages take none (R6).") % {
+        "partner": words.name(words.CONTRA, "partner"), "opponents": words.name(words.CONTRA, "opponents")}
+    result_prompt = _("R7: %(results)s; messages have none (R6).") % {"results": notation.result_examples()}
     fields = [
         Field("number", _("Hand"), 6),
         Field("attackers", _("Attackers"), 10, "A", _("R3: A or B; the attack alternates from hand to hand.")),
@@ -72,14 +82,10 @@ def hand_fields():
         fields += [
             Field(f"feast{slot}", _("Feast %(n)s") % {"n": slot}, 16, "C",
                   _("R6-R11: a feast or message of the catalogue (see Lists).")),
-            Field(f"by{slot}", _("Announced by %(n)s") % {"n": slot}, 11, "B",
-                  _("The seat that announced it: A.driver, A.catcher, B.driver, B.catcher.")),
-            Field(f"declared{slot}", _("Cards or suits %(n)s") % {"n": slot}, 12, None,
-                  _("R7: the declared cards (I, XXI, Kh...) or suits (hearts...), where the feast names them.")),
-            Field(f"contra{slot}", _("Contra %(n)s") % {"n": slot}, 10, "E",
-                  _("R8: empty, partner or opponents; messages take none (R6).")),
-            Field(f"result{slot}", _("Result %(n)s") % {"n": slot}, 8, "G",
-                  _("R7: won or lost; messages have none (R6).")),
+            Field(f"by{slot}", _("Announced by %(n)s") % {"n": slot}, 11, "B", seat_prompt),
+            Field(f"declared{slot}", _("Cards or suits %(n)s") % {"n": slot}, 12, None, declared_prompt),
+            Field(f"contra{slot}", _("Contra %(n)s") % {"n": slot}, 10, "E", contra_prompt),
+            Field(f"result{slot}", _("Result %(n)s") % {"n": slot}, 8, "G", result_prompt),
         ]
     for slot in range(1, SILENT_SLOTS + 1):
         fields += [
@@ -89,7 +95,8 @@ def hand_fields():
         ]
     fields += [
         Field("deal", _("Deal (optional)"), 24, None,
-              _("Four lines as on the entry page: A.d: Fool XX ...; the engine then takes the holdings.")),
+              _("Four lines as on the entry page: %(example)s ...; the engine then takes the holdings.")
+              % {"example": notation.deal_example_line()}),
         Field("tricks", _("Tricks (optional, with the deal)"), 24, None,
               _("Ten lines of four cards in the order played (R4).")),
     ]
@@ -102,14 +109,18 @@ def columns():
 
 
 def lists():
-    """The Lists sheet: (column letter, heading, [(id, name)]) for each drop-down."""
+    """The Lists sheet: (column letter, heading, [(name, short form)]) for each drop-down, in the
+    association's words and the page's language."""
+    def named(kind, keys):
+        return [(words.name(kind, key), words.short(kind, key)) for key in keys]
+
     return [
         ("A", _("Teams"), [(team, team) for team in TEAMS]),
-        ("B", _("Seats"), [(seat, seat) for seat in SEATS]),
-        ("C", _("Feasts"), [(feast, str(line_name(feast))) for feast in notation.FEAST_IDS]),
-        ("E", _("Contras"), [("partner", _("by the partner")), ("opponents", _("by the opponents"))]),
-        ("G", _("Results"), [("won", _("won")), ("lost", _("lost"))]),
-        ("I", _("Silent premiums"), [(premium, str(line_name(premium))) for premium in notation.PREMIUM_IDS]),
+        ("B", _("Seats"), [(words.seat_name(seat), notation.seat_text(seat)) for seat in SEATS]),
+        ("C", _("Feasts"), named(words.FEAST, notation.FEAST_IDS)),
+        ("E", _("Contras"), named(words.CONTRA, CONTRA_VALUES)),
+        ("G", _("Results"), named(words.RESULT, RESULT_VALUES)),
+        ("I", _("Silent premiums"), named(words.PREMIUM, notation.PREMIUM_IDS)),
     ]
 
 
@@ -154,13 +165,13 @@ def write_match_sheet(sheet, match):
 
 
 def write_lists(sheet) -> dict[str, str]:
-    """Each list's ids in its column and names beside them; the drop-downs' ranges by column."""
+    """Each list's names in its column and short forms beside them; the drop-downs' ranges by column."""
     ranges = {}
     for letter, heading, entries in lists():
         write_at(sheet, f"{letter}1", str(heading)).font = Font(bold=True)
         for row, (value, name) in enumerate(entries, start=2):
             listed = write_at(sheet, f"{letter}{row}", value)
-            write(sheet, row, listed.column + 1, str(name))  # its name beside it, for the reader
+            write(sheet, row, listed.column + 1, str(name))  # a short form beside it, read as well
         ranges[letter] = f"'{sheet.title}'!${letter}$2:${letter}${len(entries) + 1}"
         sheet.column_dimensions[letter].width = 20
     return ranges
@@ -217,8 +228,10 @@ class CellProblems:
 
     def __init__(self):
         self.found = []
+        self.cells = set()  # (sheet, cell) of each problem: a cell is reported once, by its first reader
 
     def add(self, sheet, cell, message, ruling=None):
+        self.cells.add((sheet, cell))
         text = f"{sheet}!{cell}: {message}"
         self.found.append(f"{text} ({ruling})" if ruling else text)
 
@@ -260,47 +273,67 @@ def whole_number(value, problems, where, ruling="R5"):
 
 
 def read_announcement(values, slot, problems, where):
-    """One announcement slot as a line of the entry page's notation (None when the slot is empty)."""
+    """One announcement slot as a line of the entry page's notation (None when the slot is empty or
+    a cell of it cannot be read: each such cell is reported)."""
     feast, by, declared = text(values[f"feast{slot}"]), text(values[f"by{slot}"]), text(values[f"declared{slot}"])
-    contra, result = text(values[f"contra{slot}"]).lower(), text(values[f"result{slot}"]).lower()
+    contra, result = text(values[f"contra{slot}"]), text(values[f"result{slot}"])
     if not any((feast, by, declared, contra, result)):
         return None
-    ok = True
-    if not feast:
-        problems.add(*where(f"feast{slot}"), _("name the feast announced"), "R6-R11")
-        return None
-    if notation.resolve(feast, notation.FEAST_IDS) not in notation.FEAST_IDS:
-        problems.add(*where(f"feast{slot}"), _("%(value)s is not a feast of the catalogue") % {"value": feast},
-                     "R6-R11")
-        ok = False
-    if not by:
-        problems.add(*where(f"by{slot}"), _("say who announced it (A.driver, A.catcher, B.driver or B.catcher)"),
-                     "R7")
-        ok = False
-    elif notation.seat(by) is None:
-        problems.add(*where(f"by{slot}"), _("%(value)s is not a seat (A.driver, A.catcher, B.driver or B.catcher)")
-                     % {"value": by}, "R7")
-        ok = False
-    for token in declared.replace(",", " ").split():
-        if notation.card(token) is None and token.lower() not in notation.SUIT_WORDS:
-            problems.add(*where(f"declared{slot}"), _("%(value)s is not a card or a suit") % {"value": token}, "R7")
-            ok = False
-    if contra and contra not in notation.CONTRAS:
-        problems.add(*where(f"contra{slot}"), _("a contra is by the partner or by the opponents, not %(value)s")
-                     % {"value": contra}, "R8")
-        ok = False
-    if result and result not in notation.RESULTS:
-        problems.add(*where(f"result{slot}"), _("the result is won or lost, not %(value)s") % {"value": result},
-                     "R7")
-        ok = False
-    if not ok:
-        return None
-    words = [feast, by, declared]
+    read = [_read_feast(feast, problems, where(f"feast{slot}")), _read_seat(by, problems, where(f"by{slot}")),
+            _read_declared(declared, problems, where(f"declared{slot}"))]
     if contra:
-        words.append(f"c={notation.CONTRAS[contra]}")
+        side = words.read(words.CONTRA, contra) or notation.contra(contra)
+        if side is None:
+            message = _("a contra is by the partner or by the opponents (%(accepted)s), not %(value)s")
+            problems.add(*where(f"contra{slot}"), message % {"accepted": notation.contra_examples(), "value": contra},
+                         "R8")
+        read.append(side and f"c={side}")
     if result:
-        words.append(notation.RESULTS[result])
-    return " ".join(word for word in words if word)
+        found = notation.result(result)
+        if found is None:
+            problems.add(*where(f"result{slot}"), _("the result is %(accepted)s, not %(value)s")
+                         % {"accepted": notation.result_examples(), "value": result}, "R7")
+        read.append(found)
+    if any(part is None for part in read):
+        return None
+    return " ".join(part for part in read if part)
+
+
+def _read_feast(feast, problems, where):
+    """The feast's cell as notation words: its id, and the card its name carries (pagátultimó)."""
+    if not feast:
+        problems.add(*where, _("name the feast announced"), "R6-R11")
+        return None
+    found, declared, length = notation._feast_words(feast.split())
+    if found is None or length != len(feast.split()):
+        problems.add(*where, notation.unknown_word(feast, notation.FEAST_IDS, _("feast")), "R6-R11")
+        return None
+    return " ".join([found, *(declared or [])])
+
+
+def _read_seat(by, problems, where):
+    seats = notation.either([words.seat_name(seat) for seat in SEATS])
+    if not by:
+        problems.add(*where, _("say who announced it (%(seats)s)") % {"seats": seats}, "R7")
+        return None
+    found = notation.seat(by) or notation.seat(".".join(by.split()))
+    if found is None:
+        problems.add(*where, _("%(value)s is not a seat (%(seats)s)") % {"value": by, "seats": seats}, "R7")
+    return found
+
+
+def _read_declared(declared, problems, where):
+    """The declared cards and suits as notation words ("" when none)."""
+    read = []
+    for token, card in notation.card_words(declared):
+        found = card or notation.suit(token)
+        if found is None:
+            problems.add(*where, _("%(value)s is not a card (%(cards)s) or a suit (%(suits)s)")
+                         % {"value": token, "cards": notation.card_examples(), "suits": notation.suit_examples()},
+                         "R7")
+            return None
+        read.append(found)
+    return " ".join(read)
 
 
 def read_silent(values, slot, problems, where):
@@ -308,10 +341,10 @@ def read_silent(values, slot, problems, where):
     premium, team = text(values[f"premium{slot}"]), text(values[f"team{slot}"]).upper()
     if not premium and not team:
         return None
-    found = notation.resolve(premium, notation.PREMIUM_IDS, notation.PREMIUM_SHORT) if premium else ""
+    found = notation.resolve(premium, notation.PREMIUM_IDS) if premium else ""
     ok = True
     if found not in notation.PREMIUM_IDS:
-        message = (_("%(value)s is not a silent premium") % {"value": premium}) if premium else _(
+        message = notation.unknown_word(premium, notation.PREMIUM_IDS, _("silent premium")) if premium else _(
             "name the silent premium")
         problems.add(*where(f"premium{slot}"), message, "R10")
         ok = False
@@ -412,20 +445,45 @@ def read_hands(sheet, match, problems) -> list[HandRow]:
 
 
 def read_records(sheet, hand_rows, problems):
-    """Each row through the entry page's own reader: the FORMAT.md records, or the reader's problems
-    against their cells."""
+    """Each row through the entry page's own reader: the FORMAT.md records; else every problem of
+    every row at once, against its cells: the cells the reader could not read, and the engine's
+    problems of what could be read (a cell already reported is not reported again)."""
     letters = columns()
     records = []
     for hand_row in hand_rows:
+        if hand_row.blank:
+            continue  # reported as an empty hand already
         form = HandReader(hand_row.data, number=hand_row.number)
         if form.is_valid():
             records.append(form.record)
-            continue
-        for name, errors in form.errors.items():
-            key = FORM_FIELD_KEYS.get(name, "number")
-            for error in errors:
-                problems.add(sheet.title, f"{letters[key]}{hand_row.row}", error)
+            found = _engine_problems_alone(form.record) if problems.found else []
+        else:
+            for name, errors in form.errors.items():
+                cell = f"{letters[FORM_FIELD_KEYS.get(name, 'number')]}{hand_row.row}"
+                if (sheet.title, cell) not in problems.cells:
+                    for error in errors:
+                        problems.add(sheet.title, cell, error)
+            found = form.engine_problems()
+        _add_engine_problems(sheet, hand_row, found, problems)
     return records
+
+
+def _engine_problems_alone(record):
+    """The engine's problems of one hand on its own (the match is not stored while others remain)."""
+    try:
+        bridge.evaluate_hand_record(record)
+    except bridge.InvalidRecord as invalid:
+        return invalid.problems
+    return []
+
+
+def _add_engine_problems(sheet, hand_row, found, problems):
+    letters = columns()
+    for problem in found:
+        cell = f"{letters[problem_key(hand_row, problem.field)]}{hand_row.row}"
+        if (sheet.title, cell) not in problems.cells:
+            worded = wording.word(problem)
+            problems.add(sheet.title, cell, worded.text, worded.ruling)
 
 
 def engine_problems(sheet, hand_rows, invalid, problems):
@@ -473,7 +531,6 @@ def import_score_sheet(upload, match, user):
     version = match_sheet_numbers(book, match, problems)
     sheet = book.worksheets[1]
     hand_rows = read_hands(sheet, match, problems)
-    problems.raise_if_any()
     records = read_records(sheet, hand_rows, problems)
     problems.raise_if_any()
     try:
