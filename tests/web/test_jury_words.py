@@ -72,9 +72,11 @@ def findings(text: str, checks=CHECKS) -> list[str]:
 
 
 def shown(html: str, *, why=True) -> str:
-    """What the reader sees, without the typed notation (the fields' values, the legend) and,
-    unless ``why``, without what a "why?" shows only when asked."""
-    html = re.sub(r'<details class="notation-help">.*?</details>', "", html, flags=re.S)
+    """What the reader sees, without the typed notation (the fields' values, and the spellings the
+    legend teaches to type, in its <code>: a short form may be a feast's id, "full") and, unless
+    ``why``, without what a "why?" shows only when asked. The legend's names are read."""
+    html = re.sub(r'<details class="notation-help notation-legend".*?</details>',
+                  lambda legend: re.sub(r"<code>.*?</code>", "", legend.group(0), flags=re.S), html, flags=re.S)
     html = re.sub(r"<textarea[^>]*>.*?</textarea>", "", html, flags=re.S)
     if not why:
         html = re.sub(r'<details class="why">.*?</details>', "", html, flags=re.S)
@@ -289,7 +291,7 @@ def test_the_blind_comparison_names_the_teams_and_reads_announcements_in_words(c
     client.force_login(make_user("chief", username="carol"))
     text = shown(client.post(reverse("jury:blind", args=[match.pk]), form_data(mine)).content.decode())
     a = match.team_a.name
-    assert f"Fácán, {a} (hajtó), I, nyert" in text and f"Fácán, {a} (hajtó), I, bukott" in text
+    assert f"Fácán, {a} (hajtó), pagát, nyert" in text and f"Fácán, {a} (hajtó), pagát, bukott" in text
     assert f"{a} lapjai:" in text
     assert findings(text) == []
 

@@ -564,13 +564,22 @@ def shortest_spellings(choices, short=()) -> dict[str, str]:
     return spellings
 
 
+def _other_forms(term, shown: str) -> list[str]:
+    """The spellings the legend lists beside a term's name: its short forms and, on an English page,
+    its Hungarian name. A Hungarian page lists no international name (they are read all the same,
+    as the legend says), so a juror reads the association's words only."""
+    hidden = {fold(shown)}
+    if words.is_hungarian_page():
+        hidden |= {fold(other.international) for other in words.terms(term.kind)}
+    return [form for form in term.spellings if fold(form) not in hidden]
+
+
 def _help(kind, choices) -> list[tuple[str, str, str, list[str]]]:
     spellings = shortest_spellings(choices)
     rows = []
     for choice in choices:
-        term = words.term(kind, choice)
-        others = [form for form in term.spellings if fold(form) != fold(line_name(choice))]
-        rows.append((choice, spellings[choice], line_name(choice), others))
+        name = line_name(choice)
+        rows.append((choice, spellings[choice], name, _other_forms(words.term(kind, choice), name)))
     return rows
 
 
@@ -592,8 +601,7 @@ def legend() -> dict:
     """What the legend beside the fields shows: every kind's words in the page's language, an
     announcement, a deal line and a trick."""
     def listed(kind):
-        return [(term.key, words.name(kind, term.key), [form for form in term.spellings
-                                                        if form != words.name(kind, term.key)])
+        return [(term.key, words.name(kind, term.key), _other_forms(term, words.name(kind, term.key)))
                 for term in words.terms(kind)]
     named_trumps = [row for row in listed(words.TRUMP) if words.term(words.TRUMP, row[0]).hungarian != row[0]]
     return {
