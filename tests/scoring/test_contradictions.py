@@ -196,7 +196,8 @@ def test_contradictions_come_with_the_records_other_problems():
 NOT_CONTRADICTIONS = [
     ("A's Slam won with B's Play lost", results_hand(feast("slam", "A.driver"), feast("play", "B.driver", "lost"))),
     ("A's Slam lost with B's Play won", results_hand(feast("slam", "A.driver", "lost"), feast("play", "B.driver"))),
-    ("A's Slam with its own Lie in Wait", results_hand(feast("slam", "A.driver"), silent=[silent("lie_in_wait", "A")])),
+    ("A's Slam with its own Lie in Wait",
+     results_hand(feast("slam", "A.driver"), silent=[silent("lie_in_wait", "A")])),
     ("A's Slam with B's message", results_hand(feast("slam", "A.driver"), feast("flush", "B.driver") | {
         "contra": None, "result": None})),
     ("Obscure for A with B's Play won (tricks 6-10)",
@@ -222,7 +223,8 @@ NOT_CONTRADICTIONS = [
 ]
 
 
-@pytest.mark.parametrize("record", [case[1] for case in NOT_CONTRADICTIONS], ids=[case[0] for case in NOT_CONTRADICTIONS])
+@pytest.mark.parametrize("record", [case[1] for case in NOT_CONTRADICTIONS],
+                         ids=[case[0] for case in NOT_CONTRADICTIONS])
 def test_results_that_can_all_be_true_are_accepted(record):
     """R10b refuses only what cannot be true."""
     evaluate_hand(record)
