@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import MOND, PAGAT, Card, Team
-from .feasts import FEASTS, Category
+from .feasts import FEASTS, SILENT_PREMIUMS, Category
 from .problems import Problems
 
 if TYPE_CHECKING:
@@ -105,55 +105,61 @@ class Claim:
         return {f"{prefix}item": self.item, f"{prefix}team": self.team.value, f"{prefix}index": self.index}
 
 
-def _announcement_claim(announcement: Announcement) -> Claim:
-    feast = announcement.feast
-    tricks = _TRICKS_NEEDED.get(feast.id, _NO_TRICKS)
-    captures = _CAPTURES.get(feast.id, _NO_CARDS)
+def _what_it_needs(item: str, tricks_needed: dict[str, frozenset[int]]) -> tuple[frozenset[int], int, frozenset[Card]]:
+    tricks = tricks_needed.get(item, _NO_TRICKS)
+    # Every feast and silent premium is won in a trick the team takes: at least one.
+    return tricks, max(_TRICKS_COUNTED.get(item, 1), len(tricks)), _CAPTURES.get(item, _NO_CARDS)
+
+
+# By feast and premium id, what a won feast or a listed premium needs: (tricks, count, captures).
+_FEAST_NEEDS = {feast_id: _what_it_needs(feast_id, _TRICKS_NEEDED) for feast_id in FEASTS}
+_PREMIUM_NEEDS = {premium_id: _what_it_needs(premium_id, _SILENT_TRICKS) for premium_id in SILENT_PREMIUMS}
+
+
+def _announcement_needs(announcement: Announcement) -> tuple[frozenset[int], int, frozenset[Card]]:
+    tricks, count, captures = _FEAST_NEEDS[announcement.feast.id]
     if PAGAT in announcement.cards:  # the declared Pagat wins its trick for the team
         captures = captures | {PAGAT}
-    count = max(_TRICKS_COUNTED.get(feast.id, 1), len(tricks))  # every feast is won in a trick the team takes
-    return Claim(feast.id, feast.name, announcement.team, announcement.index,
-                 f"announcements[{announcement.index}]", tricks, count, captures)
-
-
-def _silent_claim(entry: SilentEntry, position: int) -> Claim:
-    premium = entry.premium
-    tricks = _SILENT_TRICKS.get(premium.id, _NO_TRICKS)
-    return Claim(premium.id, premium.name, entry.team, None, f"silent[{position}]", tricks,
-                 max(1, len(tricks)), _CAPTURES.get(premium.id, _NO_CARDS))
+    return tricks, count, captures
 
 
 def claims(announcements: Iterable[Announcement], silent: Iterable[SilentEntry]) -> list[Claim]:
     """The claims of the won feasts (messages and lost feasts claim nothing) and of the silent list."""
-    found = [_announcement_claim(a) for a in announcements if a.won and a.feast.category is not Category.MESSAGE]
-    found += [_silent_claim(entry, position) for position, entry in enumerate(silent)]
+    found = [
+        Claim(a.feast.id, a.feast.name, a.team, a.index, f"announcements[{a.index}]", *_announcement_needs(a))
+        for a in announcements if a.won and a.feast.category is not Category.MESSAGE
+    ]
+    found += [
+        Claim(entry.premium.id, entry.premium.name, entry.team, None, f"silent[{position}]",
+              *_PREMIUM_NEEDS[entry.premium.id])
+        for position, entry in enumerate(silent)
+    ]
     return found
 
 
 def check_results_agree(announcements: tuple[Announcement, ...], silent: tuple[SilentEntry, ...] | None,
                         deal_known: bool, problems: Problems) -> None:
     """R10b: add a problem for each pair of items of the two teams that cannot both be true."""
-    found = claims(announcements, silent or ())
-    if _may_all_be_true(found):
-        pass
-    else:
-        for first, second in _pairs_across_teams(found):
+    if not _may_all_be_true(announcements, silent or ()):
+        for first, second in _pairs_across_teams(claims(announcements, silent or ())):
             _check_pair(first, second, problems)
     if not deal_known:
         _check_magnifiers_held_once(announcements, problems)
 
 
-def _may_all_be_true(found: list[Claim]) -> bool:
+def _may_all_be_true(announcements: tuple[Announcement, ...], silent: tuple[SilentEntry, ...]) -> bool:
     """The quick answer for the common record: the two teams' claims taken together fit one play,
-    so no pair of them can contradict."""
+    so no pair of them can contradict. (Every record is checked: this keeps it cheap.)"""
     tricks = {Team.A: _NO_TRICKS, Team.B: _NO_TRICKS}
     counts = {Team.A: 0, Team.B: 0}
     captures = {Team.A: _NO_CARDS, Team.B: _NO_CARDS}
-    for claim in found:
-        tricks[claim.team] = tricks[claim.team] | claim.tricks
-        counts[claim.team] = max(counts[claim.team], claim.count)
-        captures[claim.team] = captures[claim.team] | claim.captures
-    needed = sum(max(counts[team], len(tricks[team])) for team in (Team.A, Team.B))
+    needs = [(a.team, _announcement_needs(a)) for a in announcements if a.won]  # a message's won is None
+    needs += [(entry.team, _PREMIUM_NEEDS[entry.premium.id]) for entry in silent]
+    for team, (needed_tricks, count, captured) in needs:
+        tricks[team] = tricks[team] | needed_tricks
+        counts[team] = max(counts[team], count)
+        captures[team] = captures[team] | captured
+    needed = max(counts[Team.A], len(tricks[Team.A])) + max(counts[Team.B], len(tricks[Team.B]))
     return (needed <= TRICKS_IN_A_HAND and not tricks[Team.A] & tricks[Team.B]
             and not captures[Team.A] & captures[Team.B])
 
