@@ -147,21 +147,43 @@ def check_results_agree(announcements: tuple[Announcement, ...], silent: tuple[S
         _check_magnifiers_held_once(announcements, problems)
 
 
+def _masks(needs: tuple[frozenset[int], int, frozenset[Card]]) -> tuple[int, int, int]:
+    tricks, count, captures = needs
+    return sum(1 << number for number in tricks), count, sum(_CAPTURE_BITS[card] for card in captures)
+
+
+_CAPTURE_BITS = {PAGAT: 1, MOND: 2}
+# The same needs as bit masks (trick n is bit n; the Pagat 1, the Mond 2), for the quick test.
+_FEAST_MASKS = {feast_id: _masks(needs) for feast_id, needs in _FEAST_NEEDS.items()}
+_PREMIUM_MASKS = {premium_id: _masks(needs) for premium_id, needs in _PREMIUM_NEEDS.items()}
+
+
 def _may_all_be_true(announcements: tuple[Announcement, ...], silent: tuple[SilentEntry, ...]) -> bool:
     """The quick answer for the common record: the two teams' claims taken together fit one play,
-    so no pair of them can contradict. (Every record is checked: this keeps it cheap.)"""
-    tricks = {Team.A: _NO_TRICKS, Team.B: _NO_TRICKS}
-    counts = {Team.A: 0, Team.B: 0}
-    captures = {Team.A: _NO_CARDS, Team.B: _NO_CARDS}
-    needs = [(a.team, _announcement_needs(a)) for a in announcements if a.won]  # a message's won is None
-    needs += [(entry.team, _PREMIUM_NEEDS[entry.premium.id]) for entry in silent]
-    for team, (needed_tricks, count, captured) in needs:
-        tricks[team] = tricks[team] | needed_tricks
-        counts[team] = max(counts[team], count)
-        captures[team] = captures[team] | captured
-    needed = max(counts[Team.A], len(tricks[Team.A])) + max(counts[Team.B], len(tricks[Team.B]))
-    return (needed <= TRICKS_IN_A_HAND and not tricks[Team.A] & tricks[Team.B]
-            and not captures[Team.A] & captures[Team.B])
+    so no pair of them can contradict. Every results-mode record is checked, so this works on bit
+    masks, team by team."""
+    tricks = [0, 0]  # team A's, team B's
+    counts = [0, 0]
+    captures = [0, 0]
+    for announcement in announcements:
+        if announcement.won:  # a message's is None
+            trick_mask, count, capture_mask = _FEAST_MASKS[announcement.feast.id]
+            if announcement.cards and PAGAT in announcement.cards:
+                capture_mask |= _CAPTURE_BITS[PAGAT]
+            side = announcement.team is Team.B
+            tricks[side] |= trick_mask
+            captures[side] |= capture_mask
+            if count > counts[side]:
+                counts[side] = count
+    for entry in silent:
+        trick_mask, count, capture_mask = _PREMIUM_MASKS[entry.premium.id]
+        side = entry.team is Team.B
+        tricks[side] |= trick_mask
+        captures[side] |= capture_mask
+        if count > counts[side]:
+            counts[side] = count
+    needed = max(counts[0], tricks[0].bit_count()) + max(counts[1], tricks[1].bit_count())
+    return needed <= TRICKS_IN_A_HAND and not tricks[0] & tricks[1] and not captures[0] & captures[1]
 
 
 def _pairs_across_teams(found: list[Claim]) -> Iterator[tuple[Claim, Claim]]:
