@@ -12,7 +12,9 @@ real play never contradicts itself (tests/scoring/test_contradictions.py checks 
 hands).
 
 Lost feasts and messages claim nothing. Two claims of one team are not compared here: a team's own
-feasts that cannot go together are R7's and R9's business.
+feasts that cannot go together are R7's and R9's business. Three or more items that only together
+cannot be true (A's Piccolo and Marriage, five tricks, against B's Bridge, seven) are let through:
+R10b refuses a pair it can name.
 
 Also refused: two seats declaring the same card as a magnifier they hold (R9), which the deal
 decides where it is given; without it only the two seats' declarations show it.
