@@ -495,7 +495,8 @@ def _result_word(won: bool) -> str:
 
 
 def _given_silent_disagrees(hand: Hand, silent: tuple[SilentEntry, ...]) -> list[Problem]:
-    """FORMAT.md: with tricks the engine finds the silent premiums; a given list must agree (R10)."""
+    """FORMAT.md: with tricks the engine finds the silent premiums; a given list must agree (R10),
+    though it may leave out one that the team's own announcement covers (R10a)."""
     if hand.silent is None:
         return []
     achieved = {(entry.premium.id, entry.team) for entry in silent}
@@ -506,8 +507,11 @@ def _given_silent_disagrees(hand: Hand, silent: tuple[SilentEntry, ...]) -> list
                                     f"the tricks do not show {entry.premium.name} for team {entry.team}",
                                     "premium_not_shown", {"premium": entry.premium.id, "team": entry.team.value}))
     given = {(entry.premium.id, entry.team) for entry in hand.silent}
+    announced = {team: {a.feast.id for a in hand.announcements if a.team is team} for team in (Team.A, Team.B)}
     for entry in silent:
-        if (entry.premium.id, entry.team) not in given:
+        # R10a: a premium the team's own announced feast covers is not scored (R10), so the record
+        # need not list it (Obscure under a free pass, Lie in Wait under Pagat Capture).
+        if (entry.premium.id, entry.team) not in given and not entry.premium.covered_by & announced[entry.team]:
             problems.append(Problem("silent", "R10",
                                     f"the tricks show {entry.premium.name} for team {entry.team}, "
                                     "which the record does not list",

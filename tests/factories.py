@@ -185,8 +185,38 @@ def results_hand(attackers, announcements=(), silent=(), holdings=BALANCED):
             "announcements": copy.deepcopy(list(announcements)), "silent": copy.deepcopy(list(silent))}
 
 
+# Points a team gains: messages (R6: they score when announced) and feasts won in any trick, so that
+# two teams gaining in one hand never need the same tricks or cards (R10b). Each seat gives each
+# message once (R7 chains are per seat for messages).
+_MESSAGE_TENS = (("four_of_a_kind", 2), ("flush", 1))  # tens of points each
+_GAINED_ONES = ("visi", "lamour", "angel", "honour")  # one point each, none of a chain with another
+
+
 def _moving(team, points):
-    """Announcements of ``team``'s Driver that move its raw score by ``points`` (R6, R7)."""
+    """Announcements of ``team`` that move its raw score by ``points`` (R6, R7): a gain by messages
+    and feasts won in any trick, a loss by lost feasts, which claim nothing of the play (R10b)."""
+    if points > 0:
+        return _gaining(team, points)
+    return _feasts_moving(team, points)
+
+
+def _gaining(team, points):
+    tens, ones = divmod(points, 10)
+    items = []
+    for seat in ("driver", "catcher"):
+        for message, value in _MESSAGE_TENS:
+            if value <= tens:
+                items.append(announcement(message, f"{team}.{seat}"))
+                tens -= value
+    if ones >= 5:
+        items.append(announcement("amazon", f"{team}.driver"))
+        ones -= 5
+    items += [announcement(feast, f"{team}.driver") for feast in _GAINED_ONES[:ones]]
+    return items + (_feasts_moving(team, 10 * tens) if tens else [])  # beyond 60, feasts won
+
+
+def _feasts_moving(team, points):
+    """Feasts of ``team``'s Driver, won or lost, that move its raw score by ``points``."""
     result, left = ("won" if points > 0 else "lost"), abs(points)
     feasts = []
     tens, ones = divmod(left, 10)

@@ -43,11 +43,14 @@ def event_with(*names, slug="spring"):
 def played(event, team_a, team_b, sum_a, sum_b, *, state=Match.State.CONFIRMED, trophies_a=(), trophies_b=(),
            lost_a=()):
     """A match played through the jury's steps on eight hands whose scores the engine sums to
-    ``sum_a`` and ``sum_b``; trophies announced (and won or lost) in hand 1 (tests.factories.hands_summing)."""
-    announced = ([announcement(t, "A.driver", "won") for t in trophies_a]
-                 + [announcement(t, "B.catcher", "won") for t in trophies_b]
-                 + [announcement(t, "A.catcher", "lost") for t in lost_a])
-    records = hands_summing(sum_a, sum_b, announced={0: announced} if announced else None)
+    ``sum_a`` and ``sum_b``; A's trophies announced (and won or lost) in hand 1, B's in hand 2, as two
+    teams' trophies won in one hand cannot all be true (R10b) (tests.factories.hands_summing)."""
+    announced = {
+        0: [announcement(t, "A.driver", "won") for t in trophies_a] + [announcement(t, "A.catcher", "lost")
+                                                                        for t in lost_a],
+        1: [announcement(t, "B.catcher", "won") for t in trophies_b],
+    }
+    records = hands_summing(sum_a, sum_b, announced={index: items for index, items in announced.items() if items})
     match = play_match(event, team_a, team_b, records, state=state, played_on=MAY)
     if state == Match.State.CONFIRMED:
         assert (match.hand_sum_a, match.hand_sum_b) == (sum_a, sum_b)  # the engine's sums

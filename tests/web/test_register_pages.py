@@ -20,6 +20,8 @@ pytestmark = pytest.mark.django_db
 def with_trophy(records, hand_index, feast, by="A.driver"):
     records = copy.deepcopy(records)
     records[hand_index]["announcements"] = [{"feast": feast, "by": by, "contra": None, "result": "won"}]
+    # A trophy won may take all ten tricks: the other team's silent premiums could not be true (R10b).
+    records[hand_index]["silent"] = [entry for entry in records[hand_index]["silent"] if entry["team"] == by[0]]
     return records
 
 

@@ -234,8 +234,9 @@ def test_the_engines_refusals_are_shown_against_the_cells_they_concern(client, j
     records = eight_hand_records()
     records[0]["announcements"][0]["cards"] = ["XXI"]  # R9: a pheasant's magnifier is a King or a Bird
     records[4]["holdings"]["A"]["trumps"] = 15  # R5: with B's 10, 25 trumps
-    records[5]["silent"] = [{"premium": "obscure", "team": "A"}, {"premium": "four_kings", "team": "A"},
-                            {"premium": "four_kings", "team": "B"}]  # R10: one team only
+    # R10: one team only (Obscure is B's, who won the Centre: tricks 1-5, R10b)
+    records[5]["silent"] = [{"premium": "obscure", "team": "B"}, {"premium": "four_kings", "team": "A"},
+                            {"premium": "four_kings", "team": "B"}]
     book = fill(download(client, match), records)
 
     problems = problems_of(upload(client, match, book))

@@ -90,6 +90,26 @@ def _high_trump_holders(p) -> str:
     return _("%(card)s is held by one team only, not by both") % p
 
 
+def _claimed(p, prefix: str = "") -> str:
+    """One of two items that cannot both be true (R10b): "Slam (team A, line 1)"."""
+    names = {"name": line_name(p[prefix + "item"]), "team": p[prefix + "team"]}
+    if p[prefix + "index"] is None:
+        return _("%(name)s (team %(team)s, silent premium)") % names
+    return _("%(name)s (team %(team)s, line %(line)s)") % {**names, "line": p[prefix + "index"] + 1}
+
+
+def _both(p) -> dict:
+    return {"item": _claimed(p), "other": _claimed(p, "other_")}
+
+
+def _captured_card(card: str) -> str:
+    """The Pagat or the Mond, the two cards R10b follows into one team's tricks."""
+    return str(CAPTURED_CARDS.get(card, card))
+
+
+CAPTURED_CARDS = {"I": gettext_lazy("the Pagat (I)"), "XXI": gettext_lazy("the Mond (XXI)")}
+
+
 def _given(p) -> str:
     """A value the record held, as the juror typed it: the engine quotes it (``'falcn'``)."""
     return str(p.get("given", "")).strip("'\"")
@@ -160,6 +180,23 @@ SENTENCES = {
     % {"premium": line_name(p["premium"]), "team": p["team"]},
     "premium_not_listed": lambda p: _("the tricks show %(premium)s for team %(team)s; add it to the silent premiums")
     % {"premium": line_name(p["premium"]), "team": p["team"]},
+    # R10b: results that cannot all be true
+    "all_tricks_taken": lambda p: _("%(item)s takes all ten tricks, so %(other)s cannot also be true")
+    % _both(p),
+    "obscure_contradicted": lambda p: _("%(item)s means its team took the first five tricks, so %(other)s cannot "
+                                        "also be true: it needs one of them") % _both(p),
+    "trick_won_by_both": lambda p: _("%(item)s and %(other)s both need trick %(trick)s, which only one team wins")
+    % {**_both(p), "trick": p["trick"]},
+    "too_many_tricks": lambda p: _("%(item)s needs at least %(n)s tricks and %(other)s at least %(m)s: more than "
+                                   "the ten of a hand") % {**_both(p), "n": p["tricks"], "m": p["other_tricks"]},
+    "card_captured_by_both": lambda p: _("%(item)s and %(other)s both capture %(card)s, which falls into one "
+                                         "team's tricks only") % {**_both(p), "card": _captured_card(p["card"])},
+    "magnifier_declared_by_two_seats": lambda p: _(
+        "%(seat)s declares the %(card)s for %(feast)s, but %(other_seat)s declares it too, for %(other_feast)s "
+        "(line %(line)s); one player holds a card")
+    % {"seat": seat_name(p["seat"]), "card": p["card"], "feast": line_name(p["feast"]),
+       "other_seat": seat_name(p["other_seat"]), "other_feast": line_name(p["other_feast"]),
+       "line": p["other_index"] + 1},
     "result_disagrees_with_tricks": lambda p: _("%(feast)s is written as %(given)s, but the tricks show it "
                                                 "%(shown)s (%(rule)s)")
     % {"feast": line_name(p["feast"]), "given": _result(p["given"]), "shown": _result(p["shown"]),
