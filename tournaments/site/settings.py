@@ -46,6 +46,9 @@ MIDDLEWARE = [
     "tournaments.site.middleware.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # After the browser's choice: an address asking ?language=en (or hu) is read in that language,
+    # so each language of a page has an address of its own (hreflang alternates, search engines).
+    "tournaments.site.middleware.LanguageParameterMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -54,6 +57,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # After authentication: history records name the user who made the change.
     "simple_history.middleware.HistoryRequestMiddleware",
+    # A change the database refuses to write (read-only, gone) says that nothing was saved.
+    "tournaments.pages.errors.DatabaseUnwritableMiddleware",
     # After the user, the language and htmx are known: answers from the cache before the view.
     "tournaments.site.public_cache.PublicCacheMiddleware",
     # Last, as django-axes asks: it answers a locked-out login with tournaments.site.security.locked_out.
@@ -129,6 +134,8 @@ AXES_USERNAME_CALLABLE = "tournaments.site.security.attempted_username"
 TRUSTED_PROXY_COUNT = 0
 AXES_CLIENT_IP_CALLABLE = "tournaments.site.security.client_address"
 AXES_VERBOSE = False  # the lock is logged once, by tournaments.site.security, without the password
+# The site's own page for a form sent without its security token (tournaments.pages.errors).
+CSRF_FAILURE_VIEW = "tournaments.pages.errors.csrf_failure"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"  # the jury lands on its own page instead (tournaments.pages.views.LoginView)
 LOGOUT_REDIRECT_URL = "home"
