@@ -32,6 +32,7 @@ from django.utils.http import http_date
 
 from tournaments.core.models import public_data
 from tournaments.pages.api.http import with_cors
+from tournaments.site.release import release_id
 
 # Public pages: the standings, results and the register (their jury-only views need a login, and
 # only anonymous requests are cached), the API, the calendars and the certificates, and the front page.
@@ -76,11 +77,13 @@ def _is_public(request) -> bool:
 
 
 def _variant(request) -> str:
-    """What besides the address changes the page: the language, an htmx request's fragment, and
-    the day (the front page's next matches and the "today" page are counted from it)."""
+    """What besides the address changes the page: the language, an htmx request's fragment, the
+    day (the front page's next matches and the "today" page are counted from it), the release (a
+    page names its static files by their hashed names) and the host (absolute links)."""
     htmx = request.headers.get("HX-Request") == "true"
     target = request.headers.get("HX-Target", "") if htmx else ""
-    return f"{timezone.localdate().isoformat()}.{translation.get_language()}.{'htmx:' + target if htmx else 'page'}"
+    return (f"{timezone.localdate().isoformat()}.{translation.get_language()}.{'htmx:' + target if htmx else 'page'}"
+            f".{release_id()}.{request.get_host()}")
 
 
 def _cache_key(version: Version, request) -> str:

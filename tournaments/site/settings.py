@@ -20,6 +20,9 @@ SECRET_KEY = env_str("SECRET_KEY", DEVELOPMENT_SECRET_KEY)
 DEBUG = env_bool("DEBUG", True)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# The site's own domain, whatever name a request reaches it by: calendar events' UIDs are made
+# from it, so they never change with the host a subscriber happened to use.
+SITE_DOMAIN = env_str("SITE_DOMAIN", "tarokk.invalid")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -104,6 +107,9 @@ else:
 if not env_bool("PAGE_CACHE", True):  # every public page rendered afresh (benchmarks)
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
 PUBLIC_PAGE_CACHE = "default"
+# The release the cached pages belong to (tournaments.site.release): a version or commit id; unset,
+# the digest of collectstatic's manifest.
+RELEASE = env_str("RELEASE", "")
 PUBLIC_PAGE_CACHE_SECONDS = 24 * 60 * 60  # pages of an older data version are never read again
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
