@@ -26,6 +26,8 @@ urlpatterns = [
     path("api/v1/", include("tournaments.pages.api.urls")),
     path("certificates/", include("tournaments.pages.outputs.certificates")),
     path("calendars/", include("tournaments.pages.outputs.calendars")),
+    path("feeds/", include("tournaments.pages.outputs.feeds")),
+    path("", include("tournaments.pages.outputs.discovery")),
 ]
 
 # The site's own error pages, in the reader's language; JSON under /api/ (tournaments.pages.errors).

@@ -36,8 +36,8 @@ from tournaments.site.release import release_id
 
 # Public pages: the standings, results and the register (their jury-only views need a login, and
 # only anonymous requests are cached), the API, the calendars and the certificates, and the front page.
-PUBLIC_NAMESPACES = {"public", "register", "api", "calendars", "certificates"}
-PUBLIC_URL_NAMES = {"home"}
+PUBLIC_NAMESPACES = {"public", "register", "api", "calendars", "certificates", "feeds"}
+PUBLIC_URL_NAMES = {"home", "sitemap"}
 CSRF_INPUT = re.compile(rb'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]{64}(")')
 CSRF_PLACEHOLDER = b"\x00csrf-token\x00"
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")

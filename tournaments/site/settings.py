@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    "django.contrib.sitemaps",  # sitemap.xml (tournaments.pages.outputs.discovery)
     "django_tables2",
     "simple_history",
     "django_htmx",
