@@ -63,13 +63,16 @@ def test_a_referer_of_another_site_is_no_way_back(client):
     assert "elsewhere.example" not in page(response)
 
 
-def test_a_refused_permission_is_the_sites_403_with_its_reason(client):
-    client.force_login(make_user())  # no role
-    response = client.get(reverse("jury:home"))
+def test_a_refused_permission_is_the_sites_403_with_the_way_back(client, settings):
+    settings.LANGUAGE_CODE = "hu"
+    client.force_login(make_user("jury"))  # the accounts are the organisers'
 
-    assert response.status_code in (302, 403)
-    if response.status_code == 403:
-        assert "<h1>Not allowed</h1>" in page(response)
+    response = client.get(reverse("accounts:index"), headers={"Referer": "http://testserver/jury/"})
+
+    assert response.status_code == 403
+    text = page(response)
+    assert '<html lang="hu">' in text and "<h1>Nem engedélyezett</h1>" in text
+    assert 'href="http://testserver/jury/"' in text and 'class="way-back"' in text
 
 
 def test_a_server_error_is_the_sites_500_in_the_readers_language(client, settings, monkeypatch):
