@@ -6,7 +6,7 @@ The 500 page and the unwritable-database page are rendered without the database:
 permissions, no session (the error may be the database itself), only the language and the form
 token, which live in the request and its cookie."""
 
-from django.db import DatabaseError
+from django.db import InternalError, OperationalError
 from django.http import HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.template import loader
@@ -95,6 +95,12 @@ def database_unwritable(request) -> HttpResponse:
     return _static_page(request, "errors/unwritable.html", 503)
 
 
+# What a database that cannot take a write raises: SQLite's "attempt to write a readonly database"
+# and "database is locked", PostgreSQL's read-only transaction (a standby) and lost connections. An
+# IntegrityError is not among them: it is a refusal of the data, not of the database.
+UNWRITABLE = (OperationalError, InternalError)
+
+
 class DatabaseUnwritableMiddleware:
     """A change refused by the database itself (read-only, locked, gone) answers in words that
     nothing was saved, with the way back, instead of a bare server error. The entry page's hand
@@ -107,7 +113,7 @@ class DatabaseUnwritableMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
-        if request.method != "POST" or not isinstance(exception, DatabaseError):
+        if request.method != "POST" or not isinstance(exception, UNWRITABLE):
             return None
         if _is_api(request):
             return _json(_("Nothing was saved: the database cannot be written at the moment."), 503)

@@ -11,7 +11,7 @@ marked, with the first problem focused. Without JavaScript the Save buttons work
 from dataclasses import dataclass
 
 from django.contrib import messages
-from django.db import DatabaseError
+from django.db import InternalError, OperationalError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -307,7 +307,7 @@ def _store(request, match, entry: HandEntry, *, typed: bool) -> matches.Recorded
         entry.seen = bridge.hand_fingerprint(stale.current)
     except Refused as refused:
         entry.refusal = [refused.text]
-    except DatabaseError:
+    except (OperationalError, InternalError):
         if not request.htmx:  # the whole page: the site's "nothing was saved" page (pages.errors)
             raise
         # Read-only, locked or gone: the hand comes back as typed, saying so on the hand itself.
