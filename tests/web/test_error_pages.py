@@ -130,6 +130,14 @@ def test_a_bad_request_is_the_sites_400():
     assert response.status_code == 400 and "<h1>Bad request</h1>" in page(response)
 
 
+def test_a_request_for_a_host_the_site_does_not_serve_is_the_sites_400(client):
+    response = client.get("/", headers={"Host": "elsewhere.example", "Accept-Language": "en"})
+
+    assert response.status_code == 400
+    text = page(response)
+    assert "<h1>Bad request</h1>" in text and "elsewhere.example" not in text
+
+
 # --- the API -------------------------------------------------------------------------------------
 
 
