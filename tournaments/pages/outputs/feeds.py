@@ -12,6 +12,7 @@ from django.urls import path, reverse
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
 from tournaments.core.models import Competition, Match, Season, Team
 from tournaments.pages.headlines import match_headline
@@ -117,7 +118,7 @@ def competition_page(competition) -> str:
 app_name = "feeds"
 
 urlpatterns = [
-    path("results.atom", SiteResults(), name="site"),
-    path("<int:year>/teams/<int:team_id>.atom", TeamResults(), name="team"),
-    path("<int:year>/<slug:slug>.atom", CompetitionResults(), name="competition"),
+    path("results.atom", require_safe(SiteResults()), name="site"),
+    path("<int:year>/teams/<int:team_id>.atom", require_safe(TeamResults()), name="team"),
+    path("<int:year>/<slug:slug>.atom", require_safe(CompetitionResults()), name="competition"),
 ]
