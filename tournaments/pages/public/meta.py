@@ -31,14 +31,14 @@ def site_feed() -> Link:
     return Link(_("Latest results"), reverse("feeds:site"))
 
 
-def competition_feed(competition) -> Link:
+def competition_feed(competition, year) -> Link:
     return Link(_("%(competition)s: results") % {"competition": competition.name},
-                reverse("feeds:competition", args=[competition.season.year, competition.slug]))
+                reverse("feeds:competition", args=[year, competition.slug]))
 
 
-def competition_calendar(competition) -> Link:
+def competition_calendar(competition, year) -> Link:
     return Link(_("%(competition)s: matches") % {"competition": competition.name},
-                reverse("calendars:competition", args=[competition.season.year, competition.slug]))
+                reverse("calendars:competition", args=[year, competition.slug]))
 
 
 def for_home(season) -> PageMeta:
@@ -60,15 +60,16 @@ def leaders(rows, count=3) -> str:
     return ", ".join(f"{row['place']}. {row['team']} ({row['total']})" for row in rows[:count] if row["played"])
 
 
-def for_championship(championship, rows) -> PageMeta:
+def for_championship(season, championship, rows) -> PageMeta:
     title = _("%(competition)s: table") % {"competition": championship.name}
     top = leaders(rows)
     description = (_("The table of %(competition)s: %(leaders)s.") % {"competition": championship.name, "leaders": top}
                    if top else _("The table of %(competition)s.") % {"competition": championship.name})
-    return PageMeta(title, description, [competition_feed(championship)], competition_calendar(championship))
+    return PageMeta(title, description, [competition_feed(championship, season.year)],
+                    competition_calendar(championship, season.year))
 
 
-def for_cup(competition, standing) -> PageMeta:
+def for_cup(season, competition, standing) -> PageMeta:
     if standing.winner:
         description = _("%(competition)s: won by %(team)s.") % {"competition": competition.name,
                                                                   "team": standing.winner}
@@ -76,20 +77,20 @@ def for_cup(competition, standing) -> PageMeta:
         description = _("The bracket of %(competition)s: every tie, its matches and the teams through.") % {
             "competition": competition.name}
     return PageMeta(_("%(competition)s: bracket") % {"competition": competition.name}, description,
-                    [competition_feed(competition)], competition_calendar(competition))
+                    [competition_feed(competition, season.year)], competition_calendar(competition, season.year))
 
 
-def for_grand_prix(event, rows) -> PageMeta:
+def for_grand_prix(season, event, rows) -> PageMeta:
     top = leaders(rows)
     description = (_("The results of %(competition)s: %(leaders)s.") % {"competition": event.name, "leaders": top}
                    if top else _("The results and pairings of %(competition)s.") % {"competition": event.name})
     return PageMeta(_("%(competition)s: results") % {"competition": event.name}, description,
-                    [competition_feed(event)], competition_calendar(event))
+                    [competition_feed(event, season.year)], competition_calendar(event, season.year))
 
 
-def for_free_games(competition) -> PageMeta:
+def for_free_games(season, competition) -> PageMeta:
     return PageMeta(competition.name, _("The free-game table of %(competition)s.") % {
-        "competition": competition.name}, [competition_feed(competition)])
+        "competition": competition.name}, [competition_feed(competition, season.year)])
 
 
 def for_team(season, team, players, standing) -> PageMeta:
@@ -112,7 +113,8 @@ def for_match(match) -> PageMeta:
         facts.append(match.place)
     if match.state != "confirmed":
         facts.append(_("not confirmed yet"))
-    return PageMeta(match_headline(match), ", ".join(facts) + ".", [competition_feed(match.competition)],
+    return PageMeta(match_headline(match), ", ".join(facts) + ".",
+                    [competition_feed(match.competition, match.competition.season.year)],
                     kind="article")
 
 

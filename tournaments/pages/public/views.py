@@ -91,7 +91,7 @@ def championship(request, year):
         # R15: a place is final, and certified, once the season is closed.
         "podium": podium(table.data) if season.is_closed else [],
         "match_limit": championship.match_limit,
-        "meta": meta.for_championship(championship.competition, championship.rows)
+        "meta": meta.for_championship(season, championship.competition, championship.rows)
         if championship.competition else None,
     })
 
@@ -198,7 +198,7 @@ def cup(request, year):
     return render(request, "public/cup.html", {
         "season": season, "competition": competition, "rounds": bracket.rounds, "standing": bracket.standing,
         "entries": bracket.entries, "shared_names": bracket.entry_shared,
-        "meta": meta.for_cup(competition, bracket.standing),
+        "meta": meta.for_cup(season, competition, bracket.standing),
     })
 
 
@@ -217,7 +217,7 @@ def grand_prix(request, year, slug):
                 for match in grand_prix_rules.pairings(event)]
     return render(request, "public/grand_prix.html", {
         "season": season, "event": event, "table": table, "pairings": pairings, "podium": podium(table.data),
-        "meta": meta.for_grand_prix(event, rows)})
+        "meta": meta.for_grand_prix(season, event, rows)})
 
 
 def podium(rows):
@@ -259,7 +259,7 @@ def free_games(request, year):
         "season": season, "competition": competition, "table": table, "winners": winners,
         "games": games, "shared_names": shared,
         "year_over": season.ends < _today(),
-        "meta": meta.for_free_games(competition),
+        "meta": meta.for_free_games(season, competition),
     })
 
 
