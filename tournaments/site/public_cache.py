@@ -25,6 +25,7 @@ from datetime import datetime
 from django.conf import settings
 from django.core.cache import caches
 from django.http import HttpResponse
+from django.http.request import split_domain_port
 from django.middleware.csrf import get_token
 from django.utils import timezone, translation
 from django.utils.cache import get_conditional_response, patch_vary_headers
@@ -79,11 +80,12 @@ def _is_public(request) -> bool:
 def _variant(request) -> str:
     """What besides the address changes the page: the language, an htmx request's fragment, the
     day (the front page's next matches and the "today" page are counted from it), the release (a
-    page names its static files by their hashed names) and the host (absolute links)."""
+    page names its static files by their hashed names) and the host's name (absolute links name
+    it; not its port, so the application servers behind one address share their pages)."""
     htmx = request.headers.get("HX-Request") == "true"
     target = request.headers.get("HX-Target", "") if htmx else ""
     return (f"{timezone.localdate().isoformat()}.{translation.get_language()}.{'htmx:' + target if htmx else 'page'}"
-            f".{release_id()}.{request.get_host()}")
+            f".{release_id()}.{split_domain_port(request.get_host())[0]}")
 
 
 def _cache_key(version: Version, request) -> str:
