@@ -58,7 +58,7 @@ def test_a_teams_feed_holds_its_matches_with_date_place_and_opponents(client, fi
 
     assert len(found) == 2
     event = found[0]
-    assert event["UID"] == f"match-{first.pk}@testserver"
+    assert event["UID"] == f"match-{first.pk}@tarokk.invalid"
     assert event["DTSTART;VALUE=DATE"] == "20250412" and event["DTEND;VALUE=DATE"] == "20250413"
     assert event["SUMMARY"] == "Kings – Owls (Csapatbajnokság 2025)"
     assert event["LOCATION"] == "Szeged\\; Tisza Szálló\\, nagyterem"  # RFC 5545 escaping
@@ -85,7 +85,7 @@ def test_a_rescheduled_match_moves_and_a_confirmed_one_shows_its_result(client, 
     found = events(client.get(reverse("calendars:team", args=[2025, kings.pk]), {"language": "en"}))
 
     assert [(event["UID"], event["DTSTART;VALUE=DATE"]) for event in found] == [
-        (f"match-{first.pk}@testserver", "20250419"), (f"match-{second.pk}@testserver", "20250503")]
+        (f"match-{first.pk}@tarokk.invalid", "20250419"), (f"match-{second.pk}@tarokk.invalid", "20250503")]
     assert found[1]["DESCRIPTION"] == "Csapatbajnokság 2025\\nResult: 88 : 93"
     assert found[1]["URL"].endswith(reverse("public:match", args=[2025, second.pk]))
     assert found[0]["URL"].endswith(reverse("public:season", args=[2025]))
@@ -126,3 +126,28 @@ def test_the_pages_link_their_feeds(client, fixtures):
     assert reverse("calendars:team", args=[2025, kings.pk]) in team_page
     table_page = client.get(reverse("public:championship", args=[2025])).content.decode()
     assert reverse("calendars:competition", args=[2025, "csb"]) in table_page
+
+
+def test_uids_are_the_same_whatever_name_the_site_is_reached_by(client, fixtures, settings):
+    kings, first, _second, _other = fixtures
+    settings.ALLOWED_HOSTS = ["tarokk.example", "127.0.0.1", "testserver"]
+    settings.SITE_DOMAIN = "tarokk.example"
+    url = reverse("calendars:team", args=[2025, kings.pk])
+
+    by_name = events(client.get(url, headers={"Host": "tarokk.example"}))
+    by_address = events(client.get(url, headers={"Host": "127.0.0.1"}))
+
+    assert [event["UID"] for event in by_name] == [event["UID"] for event in by_address]
+    assert by_name[0]["UID"] == f"match-{first.pk}@tarokk.example"
+
+
+def test_the_calendars_name_is_text_escaped_once(client, fixtures):
+    # RFC 5545 3.8.8.2: a non-standard property such as X-WR-CALNAME is TEXT, so its comma is
+    # escaped (3.3.11) exactly once, and nothing else (a colon stays as it is).
+    _kings, first, _second, _other = fixtures
+    first.competition.name = "Csapatbajnokság: Dél, 2025"
+    first.competition.save()
+
+    text = client.get(reverse("calendars:competition", args=[2025, "csb"])).content.decode()
+
+    assert "X-WR-CALNAME:Csapatbajnokság: Dél\\, 2025\r\n" in text

@@ -27,4 +27,12 @@ urlpatterns = [
     path("certificates/", include("tournaments.pages.outputs.certificates")),
     path("calendars/", include("tournaments.pages.outputs.calendars")),
     path("table/", include("tournaments.pages.table.urls")),
+    path("feeds/", include("tournaments.pages.outputs.feeds")),
+    path("", include("tournaments.pages.outputs.discovery")),
 ]
+
+# The site's own error pages, in the reader's language; JSON under /api/ (tournaments.pages.errors).
+handler400 = "tournaments.pages.errors.bad_request"
+handler403 = "tournaments.pages.errors.permission_denied"
+handler404 = "tournaments.pages.errors.page_not_found"
+handler500 = "tournaments.pages.errors.server_error"

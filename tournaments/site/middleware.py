@@ -1,6 +1,7 @@
 """Response headers Django does not set itself."""
 
 from django.conf import settings
+from django.utils import translation
 
 
 def permissions_policy(features: dict[str, list[str]]) -> str:
@@ -21,3 +22,20 @@ class PermissionsPolicyMiddleware:
         if self.header:
             response.headers.setdefault("Permissions-Policy", self.header)
         return response
+
+
+class LanguageParameterMiddleware:
+    """``?language=en`` (or ``hu``) reads the page in that language whatever the browser prefers:
+    each language of a page has an address of its own, which the pages name as their hreflang
+    alternates; the calendars and certificates take the same parameter."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.languages = {code for code, _name in settings.LANGUAGES}
+
+    def __call__(self, request):
+        asked = request.GET.get("language")
+        if asked in self.languages:
+            translation.activate(asked)
+            request.LANGUAGE_CODE = asked
+        return self.get_response(request)

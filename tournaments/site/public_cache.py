@@ -25,6 +25,7 @@ from datetime import datetime
 from django.conf import settings
 from django.core.cache import caches
 from django.http import HttpResponse
+from django.http.request import split_domain_port
 from django.middleware.csrf import get_token
 from django.utils import timezone, translation
 from django.utils.cache import get_conditional_response, patch_vary_headers
@@ -32,11 +33,12 @@ from django.utils.http import http_date
 
 from tournaments.core.models import public_data
 from tournaments.pages.api.http import with_cors
+from tournaments.site.release import release_id
 
 # Public pages: the standings, results and the register (their jury-only views need a login, and
 # only anonymous requests are cached), the API, the calendars and the certificates, and the front page.
-PUBLIC_NAMESPACES = {"public", "register", "api", "calendars", "certificates"}
-PUBLIC_URL_NAMES = {"home"}
+PUBLIC_NAMESPACES = {"public", "register", "api", "calendars", "certificates", "feeds"}
+PUBLIC_URL_NAMES = {"home", "sitemap"}
 CSRF_INPUT = re.compile(rb'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]{64}(")')
 CSRF_PLACEHOLDER = b"\x00csrf-token\x00"
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
@@ -76,11 +78,14 @@ def _is_public(request) -> bool:
 
 
 def _variant(request) -> str:
-    """What besides the address changes the page: the language, an htmx request's fragment, and
-    the day (the front page's next matches and the "today" page are counted from it)."""
+    """What besides the address changes the page: the language, an htmx request's fragment, the
+    day (the front page's next matches and the "today" page are counted from it), the release (a
+    page names its static files by their hashed names) and the host's name (absolute links name
+    it; not its port, so the application servers behind one address share their pages)."""
     htmx = request.headers.get("HX-Request") == "true"
     target = request.headers.get("HX-Target", "") if htmx else ""
-    return f"{timezone.localdate().isoformat()}.{translation.get_language()}.{'htmx:' + target if htmx else 'page'}"
+    return (f"{timezone.localdate().isoformat()}.{translation.get_language()}.{'htmx:' + target if htmx else 'page'}"
+            f".{release_id()}.{split_domain_port(request.get_host())[0]}")
 
 
 def _cache_key(version: Version, request) -> str:

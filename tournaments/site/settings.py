@@ -20,6 +20,9 @@ SECRET_KEY = env_str("SECRET_KEY", DEVELOPMENT_SECRET_KEY)
 DEBUG = env_bool("DEBUG", True)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# The site's own domain, whatever name a request reaches it by: calendar events' UIDs are made
+# from it, so they never change with the host a subscriber happened to use.
+SITE_DOMAIN = env_str("SITE_DOMAIN", "tarokk.invalid")
 
 INSTALLED_APPS = [
     "daphne",  # first: its runserver serves ASGI, so `make run` serves the online table's WebSockets too
@@ -30,6 +33,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    "django.contrib.sitemaps",  # sitemap.xml (tournaments.pages.outputs.discovery)
     "django_tables2",
     "simple_history",
     "django_htmx",
@@ -48,6 +52,9 @@ MIDDLEWARE = [
     "tournaments.site.middleware.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # After the browser's choice: an address asking ?language=en (or hu) is read in that language,
+    # so each language of a page has an address of its own (hreflang alternates, search engines).
+    "tournaments.site.middleware.LanguageParameterMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -56,6 +63,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # After authentication: history records name the user who made the change.
     "simple_history.middleware.HistoryRequestMiddleware",
+    # A change the database refuses to write (read-only, gone) says that nothing was saved.
+    "tournaments.pages.errors.DatabaseUnwritableMiddleware",
     # After the user, the language and htmx are known: answers from the cache before the view.
     "tournaments.site.public_cache.PublicCacheMiddleware",
     # A page rendered reads the association's words once, as the shared cache holds them now.
@@ -103,6 +112,9 @@ else:
 if not env_bool("PAGE_CACHE", True):  # every public page rendered afresh (benchmarks)
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
 PUBLIC_PAGE_CACHE = "default"
+# The release the cached pages belong to (tournaments.site.release): a version or commit id; unset,
+# the digest of collectstatic's manifest.
+RELEASE = env_str("RELEASE", "")
 
 # The online table's messages between server processes (Django Channels): Redis when REDIS_URL is
 # set (several processes or machines), else the in-memory layer of one process. The layer only
@@ -142,6 +154,8 @@ AXES_USERNAME_CALLABLE = "tournaments.site.security.attempted_username"
 TRUSTED_PROXY_COUNT = 0
 AXES_CLIENT_IP_CALLABLE = "tournaments.site.security.client_address"
 AXES_VERBOSE = False  # the lock is logged once, by tournaments.site.security, without the password
+# The site's own page for a form sent without its security token (tournaments.pages.errors).
+CSRF_FAILURE_VIEW = "tournaments.pages.errors.csrf_failure"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"  # the jury lands on its own page instead (tournaments.pages.views.LoginView)
 LOGOUT_REDIRECT_URL = "home"

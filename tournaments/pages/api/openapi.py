@@ -103,7 +103,20 @@ SCHEMAS = {
                         "hands": array(ref("Hand"))}),
 }
 
+SCHEMAS["Error"] = obj({"detail": {"type": "string",
+                                    "description": "What went wrong, in words, in the language asked for"}})
+
 YEAR = {"name": "year", "in": "path", "required": True, "schema": INT}
+ACCEPT_LANGUAGE = {
+    "name": "Accept-Language", "in": "header", "required": False, "schema": {"type": "string", "example": "hu"},
+    "description": "en or hu (the default): names of feasts and cup rounds, and every error's detail."}
+CORS = {"Access-Control-Allow-Origin": {"schema": TEXT, "description": "*: any origin may read"}}
+
+
+def error(description):
+    return {"description": description, "headers": CORS,
+            "content": {"application/json": {"schema": ref("Error")}}}
+
 
 PATHS = [
     # (path, schema, summary, parameters)
@@ -129,12 +142,14 @@ def operation(schema, summary, parameters):
     return {"get": {
         "summary": summary, "parameters": parameters + [{
             "name": "If-None-Match", "in": "header", "required": False, "schema": TEXT,
-            "description": "An ETag from an earlier answer: 304 Not Modified when nothing changed."}],
+            "description": "An ETag from an earlier answer: 304 Not Modified when nothing changed."},
+            ACCEPT_LANGUAGE],
         "responses": {
-            "200": {"description": "OK", "headers": {"ETag": {"schema": TEXT}},
+            "200": {"description": "OK", "headers": {"ETag": {"schema": TEXT}} | CORS,
                     "content": {"application/json": {"schema": ref(schema)}}},
             "304": {"description": "Not modified since the ETag given"},
-            "404": {"description": "No such season, competition, team or confirmed match"},
+            "404": error("No such season, competition, team or confirmed match"),
+            "500": error("The server failed; nothing was changed (the API only reads)"),
         }}}
 
 
@@ -145,7 +160,8 @@ def document(server_url):
                  "description": "Read-only results of the association's competitions. No login; any origin may "
                                 "read (CORS). Only confirmed matches appear. Each answer carries an ETag; send it "
                                 "back in If-None-Match to get 304 when nothing changed. Names of feasts and cup "
-                                "rounds follow the Accept-Language header (en, hu)."},
+                                "rounds follow the Accept-Language header (en, hu), and so does the detail of an "
+                                "error, which is JSON: {\"detail\": \"...\"}."},
         "servers": [{"url": server_url}],
         "paths": {path: operation(schema, summary, parameters) for path, schema, summary, parameters in PATHS},
         "components": {"schemas": SCHEMAS},

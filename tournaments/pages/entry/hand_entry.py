@@ -11,6 +11,7 @@ marked, with the first problem focused. Without JavaScript the Save buttons work
 from dataclasses import dataclass
 
 from django.contrib import messages
+from django.db import InternalError, OperationalError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -50,6 +51,7 @@ class HandEntry:
         """Another juror stored this hand over the juror's typing: theirs is what is stored, the
         typing is not, and only "Replace theirs" saves over it."""
         return self.seen is not None
+    unwritten: bool = False  # the database refused the write: nothing was stored, the typing is shown
 
     @property
     def number(self):
@@ -272,7 +274,7 @@ def save(request, match, number):
     if recorded is not None:
         entries = _entries_after_save(match, recorded, kept)
     else:
-        if not form.is_blank:
+        if not form.is_blank and not entry.unwritten:
             drafts.keep(match, number, fields, request.user)
         entries = hand_entries(match)
         shown = entries[number - 1]
@@ -305,6 +307,9 @@ def _keep_theirs(request, match, number):
         "saved_hands": saved_count(entries), "summary": problem_summary(entries),
         "next_hand": _next_hand(entries, number), "all_stored": all(item.stored is not None for item in entries),
     })
+def unwritten_text():
+    return _("Nothing was saved: the database cannot be written at the moment. What you typed is kept on "
+             "this page; save the hand again in a few minutes.")
 
 
 # Another hand's stored record, not read again after a save: the page shows only the saved hand.
@@ -351,6 +356,11 @@ def _store(request, match, entry: HandEntry, *, typed: bool) -> matches.Recorded
         entry.answer = bridge.evaluate_hand_record(stale.current) if stale.current else None
     except Refused as refused:
         entry.refusal = [refused.text]
+    except (OperationalError, InternalError):
+        if not request.htmx:  # the whole page: the site's "nothing was saved" page (pages.errors)
+            raise
+        # Read-only, locked or gone: the hand comes back as typed, saying so on the hand itself.
+        entry.refusal, entry.unwritten = [unwritten_text()], True
     else:
         entry.saved_now, entry.answer = True, recorded.answer
         return recorded

@@ -6,6 +6,7 @@ removed. Hungarian unless another of the site's languages is asked for (``?langu
 
 import datetime
 
+from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
@@ -45,12 +46,20 @@ def fold(line: str) -> list[str]:
 
 
 def calendar_text(name, events) -> str:
+    # X-WR-CALNAME is a non-standard property, whose value is TEXT (RFC 5545 3.8.8.2): its commas
+    # are escaped like any TEXT's (3.3.11), once; a reader that unescapes TEXT shows the name as is.
     lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:-//{escape(association_name())}//Tournaments//EN",
              "CALSCALE:GREGORIAN", "METHOD:PUBLISH", f"X-WR-CALNAME:{escape(name)}"]
     for event in events:
         lines += ["BEGIN:VEVENT", *event, "END:VEVENT"]
     lines.append("END:VCALENDAR")
     return "".join(piece + "\r\n" for line in lines for piece in fold(line))
+
+
+def match_uid(match) -> str:
+    """The match's event's UID: the same whatever name the site is reached by (SITE_DOMAIN), so a
+    subscribed calendar keeps following the match."""
+    return f"match-{match.pk}@{settings.SITE_DOMAIN}"
 
 
 def event_lines(request, match, stamp) -> list[str]:
@@ -69,7 +78,7 @@ def event_lines(request, match, stamp) -> list[str]:
             else reverse("public:season", args=[year]))
     url = request.build_absolute_uri(page)
     lines = [
-        f"UID:match-{match.pk}@{request.get_host().split(':')[0]}",
+        f"UID:{match_uid(match)}",
         f"DTSTAMP:{stamp}",
         f"DTSTART;VALUE=DATE:{match.played_on:%Y%m%d}",
         f"DTEND;VALUE=DATE:{match.played_on + datetime.timedelta(days=1):%Y%m%d}",

@@ -16,6 +16,9 @@ from weasyprint.urls import URLFetcher
 from .titles import association_name, file_name
 
 CONTENT_TYPE = "application/pdf"
+# Tagged for accessibility (PDF/UA-1): a screen reader reads the headings and tables in order; the
+# title and language come from the template's <title> and <html lang>.
+PDF_VARIANT = "pdf/ua-1"
 
 
 def css_string(text) -> str:
@@ -69,7 +72,7 @@ def lay_out(html):
 def response(request, template_name, context, title, download_name=None) -> HttpResponse:
     """The PDF shown in the browser (inline), under ``download_name`` or a file name taken from its
     title."""
-    pdf = document(request, template_name, {**context, "title": title}).write_pdf()
+    pdf = document(request, template_name, {**context, "title": title}).write_pdf(pdf_variant=PDF_VARIANT)
     answer = HttpResponse(pdf, content_type=CONTENT_TYPE)
     answer["Content-Disposition"] = content_disposition_header(False, download_name or file_name(title, "pdf"))
     return answer

@@ -14,6 +14,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from tournaments.pages.spreadsheet_cells import write_row
+from tournaments.pages.spreadsheet_print import set_print_layout
 
 from .titles import association_name, file_name
 
@@ -62,8 +63,17 @@ def sheet_title(title) -> str:
     return str(title).translate(SHEET_TITLE_FORBIDDEN)[:SHEET_TITLE_LIMIT].strip() or str(_("Sheet"))
 
 
-def workbook(title, columns, rows) -> Workbook:
-    """One sheet named after ``title``: a heading row, then one line a row."""
+def page_header(title, year=None) -> str:
+    """What heads each printed page: the association, the table and its season."""
+    parts = [association_name(), str(title)]
+    if year is not None:
+        parts.append(_("Season %(year)s") % {"year": year})
+    return " · ".join(parts)
+
+
+def workbook(title, columns, rows, header=None) -> Workbook:
+    """One sheet named after ``title``: a heading row, then one line a row; printed on A4 under
+    ``header`` (page_header), the heading row on every page."""
     book = Workbook()
     book.properties.title = str(title)
     book.properties.creator = association_name()
@@ -77,6 +87,7 @@ def workbook(title, columns, rows) -> Workbook:
     sheet.auto_filter.ref = sheet.dimensions
     for index, column in enumerate(columns, start=1):
         set_column(sheet, index, column)
+    set_print_layout(sheet, header or page_header(title), landscape=len(columns) > 6)
     return book
 
 
@@ -99,10 +110,11 @@ def shown(value, column) -> str:
     return str(value)
 
 
-def response(title, columns, rows, file_title=None) -> HttpResponse:
-    """The workbook as a download, under a file name taken from its title (or ``file_title``)."""
+def response(title, columns, rows, file_title=None, *, year=None, header=None) -> HttpResponse:
+    """The workbook as a download, under a file name taken from its title (or ``file_title``); its
+    printed pages headed by the table and the season ``year`` (or ``header``)."""
     buffer = io.BytesIO()
-    workbook(title, columns, rows).save(buffer)
+    workbook(title, columns, rows, header or page_header(title, year)).save(buffer)
     answer = HttpResponse(buffer.getvalue(), content_type=CONTENT_TYPE)
     answer["Content-Disposition"] = content_disposition_header(True, file_name(file_title or title, "xlsx"))
     return answer

@@ -26,7 +26,7 @@ def championship_pdf(request, year):
 def championship_xlsx(request, year):
     """R15. Queries: season, teams with players, counted match scores, the Championship."""
     table = standings.championship(get_season(year))
-    return sheets.response(table.title, sheets.CHAMPIONSHIP, table.rows)
+    return sheets.response(table.title, sheets.CHAMPIONSHIP, table.rows, year=year)
 
 
 @require_safe
@@ -48,8 +48,8 @@ def cup_xlsx(request, year):
     competition = get_competition(get_season(year), Competition.Kind.CUP)
     cup = standings.cup(competition)
     if competition.drawn_at is None:
-        return sheets.response(competition.name, sheets.CUP_ENTRIES, standings.cup_entry_rows(cup))
-    return sheets.response(competition.name, sheets.CUP, standings.cup_tie_rows(cup))
+        return sheets.response(competition.name, sheets.CUP_ENTRIES, standings.cup_entry_rows(cup), year=year)
+    return sheets.response(competition.name, sheets.CUP, standings.cup_tie_rows(cup), year=year)
 
 
 @require_safe
@@ -66,14 +66,14 @@ def grand_prix_pdf(request, year, slug):
 def grand_prix_xlsx(request, year, slug):
     """R17. Queries: season, event, entrants, confirmed match sums, trophies won."""
     event = get_competition(get_season(year), Competition.Kind.GRAND_PRIX, slug=slug)
-    return sheets.response(event.name, sheets.GRAND_PRIX, standings.grand_prix(event))
+    return sheets.response(event.name, sheets.GRAND_PRIX, standings.grand_prix(event), year=year)
 
 
 @require_safe
 def free_games_xlsx(request, year):
     """R18. Queries: season, competition, scores, players."""
     competition = get_competition(get_season(year), Competition.Kind.FREE_GAMES)
-    return sheets.response(competition.name, sheets.FREE_GAMES, standings.free_games(competition))
+    return sheets.response(competition.name, sheets.FREE_GAMES, standings.free_games(competition), year=year)
 
 
 def register_title():
@@ -92,4 +92,4 @@ def register_xlsx(request):
     """R20. Queries: players with their points, their standing trophies, their standing cups."""
     # The sheet is named without the date (a sheet name holds 31 characters); the file has it.
     return sheets.response(_("National trophy register"), sheets.TROPHY_REGISTER, standings.trophy_register(),
-                           file_title=register_title())
+                           file_title=register_title(), header=register_title())

@@ -24,7 +24,7 @@ from tournaments.reads.careers import career
 from tournaments.reads.home_digest import home_digest
 from tournaments.reads.standings import get_competition, get_season, players_text
 
-from . import plain_tables
+from . import meta, plain_tables
 from .forms import FixtureFilter
 from .tables import FreeGameTable, GrandPrixTable
 
@@ -64,6 +64,7 @@ def season(request, year):
         "competitions": [(competition, competition_url(competition)) for competition in competitions],
         "cup": cup, "cup_progress": cup_rules.progress(cup) if cup else None,
         "teams": [(team, players_text(team)) for team in teams],
+        "meta": meta.for_season(season),
     })
 
 
@@ -90,6 +91,8 @@ def championship(request, year):
         # R15: a place is final, and certified, once the season is closed.
         "podium": podium(table.data) if season.is_closed else [],
         "match_limit": championship.match_limit,
+        "meta": meta.for_championship(season, championship.competition, championship.rows)
+        if championship.competition else None,
     })
 
 
@@ -105,6 +108,7 @@ def team(request, year, team_id):
     lines = [match_line(match, team) for match in matches if match.state == Match.State.CONFIRMED]
     standing = standings.championship_line(season, team)
     return render(request, "public/team.html", {
+        "meta": meta.for_team(season, team, players_text(team), standing),
         "season": season, "team": team, "players": players_text(team), "lines": lines, "standing": standing,
         "fixtures": [fixture_line(match, team) for match in matches if match.state != Match.State.CONFIRMED],
         "head_to_head": head_to_head(lines),
@@ -181,6 +185,7 @@ def match(request, year, match_id):
         "competition_url": competition_url(match.competition),
         "team_a_url": team_url_in(season, match.team_a), "team_b_url": team_url_in(season, match.team_b),
         "shared_names": people.shared_names([match.a_driver, match.a_catcher, match.b_driver, match.b_catcher]),
+        "meta": meta.for_match(match),
     })
 
 
@@ -193,6 +198,7 @@ def cup(request, year):
     return render(request, "public/cup.html", {
         "season": season, "competition": competition, "rounds": bracket.rounds, "standing": bracket.standing,
         "entries": bracket.entries, "shared_names": bracket.entry_shared,
+        "meta": meta.for_cup(season, competition, bracket.standing),
     })
 
 
@@ -202,14 +208,16 @@ def grand_prix(request, year, slug):
     won, the pairings."""
     season = get_season(year)
     event = get_competition(season, Competition.Kind.GRAND_PRIX, slug=slug)
-    table = GrandPrixTable(rows_with_players(season, grand_prix_rules.results(event), standings.grand_prix_row))
+    rows = rows_with_players(season, grand_prix_rules.results(event), standings.grand_prix_row)
+    table = GrandPrixTable(rows)
     RequestConfig(request, paginate=False).configure(table)
     pairings = [{"match": match, "confirmed": match.state == Match.State.CONFIRMED,
                  "url": reverse("public:match", args=[year, match.pk]),
                  "team_a_url": team_url_in(season, match.team_a), "team_b_url": team_url_in(season, match.team_b)}
                 for match in grand_prix_rules.pairings(event)]
     return render(request, "public/grand_prix.html", {
-        "season": season, "event": event, "table": table, "pairings": pairings, "podium": podium(table.data)})
+        "season": season, "event": event, "table": table, "pairings": pairings, "podium": podium(table.data),
+        "meta": meta.for_grand_prix(season, event, rows)})
 
 
 def podium(rows):
@@ -251,6 +259,7 @@ def free_games(request, year):
         "season": season, "competition": competition, "table": table, "winners": winners,
         "games": games, "shared_names": shared,
         "year_over": season.ends < _today(),
+        "meta": meta.for_free_games(season, competition),
     })
 
 
@@ -271,6 +280,7 @@ def home(request):
         "fixtures": [fixture_row(match) for match in summary.fixtures],
         "competitions": [(competition, competition_url(competition, season)) for competition in summary.competitions],
         "shared_names": people.shared_names(summary.players()),
+        "meta": meta.for_home(season),
     })
 
 
@@ -327,6 +337,7 @@ def player(request, pk):
         "player": player, "career": record, "chart": charts.points_chart(record.steps),
         "matches": [played_line(played) for played in record.matches],
         "teams": [(entry, team_url_in(entry.season, entry.team)) for entry in record.seasons],
+        "meta": meta.for_player(player, record),
     })
 
 

@@ -18,6 +18,7 @@ from tournaments.core.competitions import changes
 from tournaments.core.models import Player, Team
 from tournaments.core.refusals import Refused
 from tournaments.pages.spreadsheet_cells import write_row
+from tournaments.pages.spreadsheet_print import set_print_layout
 
 from .safety import WorkbookRefused, open_workbook
 from .score_sheet import CellProblems, text
@@ -58,6 +59,7 @@ def build(season) -> bytes:
     roles.showInputMessage = True
     roles.add(f"D2:D{MAX_ROWS}")
     sheet.add_data_validation(roles)
+    set_print_layout(sheet, _("Teams and players, season %(year)s") % {"year": season.year})
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

@@ -30,6 +30,7 @@ from tournaments.core import bridge, words
 from tournaments.core.refusals import Refused
 from tournaments.pages.outputs.titles import association_name
 from tournaments.pages.spreadsheet_cells import write, write_at
+from tournaments.pages.spreadsheet_print import set_print_layout
 from tournaments.recording import matches, notation, wording
 from tournaments.recording.hand_reader import HandReader
 
@@ -130,14 +131,26 @@ def lists():
 def build(match) -> bytes:
     """The score sheet of ``match`` (with its teams, players and competition loaded) as .xlsx bytes."""
     book = Workbook()
-    write_match_sheet(book.active, match)
+    match_sheet = book.active
+    write_match_sheet(match_sheet, match)
     hands = book.create_sheet(_("Hands"))
     list_sheet = book.create_sheet(_("Lists"))
     list_ranges = write_lists(list_sheet)
     write_hands_sheet(hands, match, list_ranges)
+    header = sheet_header(match)
+    set_print_layout(match_sheet, header, title_rows=0)
+    set_print_layout(hands, header, landscape=True)
+    set_print_layout(list_sheet, header)
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
+
+
+def sheet_header(match) -> str:
+    """What heads each printed page: the score sheet's match, competition and season."""
+    return _("Score sheet: %(a)s – %(b)s, %(competition)s, season %(year)s") % {
+        "a": match.team_a.name, "b": match.team_b.name, "competition": match.competition.name,
+        "year": match.competition.season.year}
 
 
 def write_match_sheet(sheet, match):

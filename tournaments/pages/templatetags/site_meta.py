@@ -1,0 +1,58 @@
+"""The addresses a public page names in its head: its canonical address and one for each of the
+site's languages (hreflang alternates). A language has its own address through ``?language=``
+(tournaments.site.middleware.LanguageParameterMiddleware); the site's default language is the bare
+address, which is also what a browser asking for nothing in particular reads (x-default). No
+database is read: the 500 page includes the same head."""
+
+from dataclasses import dataclass
+
+from django import template
+from django.conf import settings
+from django.templatetags.static import static
+from django.utils import translation
+
+register = template.Library()
+
+PUBLIC_NAMESPACES = {"public", "register"}
+PUBLIC_URL_NAMES = {"home"}
+PRIVATE_URL_NAMES = {"enter_variant", "withdraw_variant"}  # the register's forms for the jury
+OPEN_GRAPH_LOCALES = {"hu": "hu_HU", "en": "en_GB"}
+
+
+@dataclass(frozen=True)
+class Addresses:
+    canonical: str
+    alternates: list[tuple[str, str]]  # (hreflang, address), x-default last
+    image: str  # the site's icon, for link previews
+    locale: str
+    other_locales: list[str]
+
+
+def is_public_page(request) -> bool:
+    match = getattr(request, "resolver_match", None)
+    if match is None or match.url_name in PRIVATE_URL_NAMES:
+        return False
+    return match.namespace in PUBLIC_NAMESPACES or match.url_name in PUBLIC_URL_NAMES
+
+
+def language_address(request, language) -> str:
+    suffix = "" if language == settings.LANGUAGE_CODE else f"?language={language}"
+    return request.build_absolute_uri(request.path + suffix)
+
+
+@register.simple_tag(takes_context=True)
+def page_addresses(context):
+    """The page's Addresses, or None for a page that is not public (the jury's, an error page)."""
+    request = context.get("request")
+    if request is None or context.get("error_page") or not is_public_page(request):
+        return None
+    current = translation.get_language()
+    languages = [code for code, _name in settings.LANGUAGES]
+    return Addresses(
+        canonical=language_address(request, current),
+        alternates=[(code, language_address(request, code)) for code in languages]
+        + [("x-default", language_address(request, settings.LANGUAGE_CODE))],
+        image=request.build_absolute_uri(static("tournaments/apple-touch-icon.png")),
+        locale=OPEN_GRAPH_LOCALES.get(current, current),
+        other_locales=[OPEN_GRAPH_LOCALES.get(code, code) for code in languages if code != current],
+    )
