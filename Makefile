@@ -7,6 +7,8 @@
 #   make bench-entry   a juror enters a match by keyboard in Chromium: keys, navigation share, seconds
 #   make bench-site    the public site served at national scale (demo --scale 1 and 10): see
 #                      bench/public_site.py
+#   make bench-matchday  match day under load: 16 jurors saving hands, 300 viewers polling, on
+#                      PostgreSQL, Redis and gunicorn (bench/matchday.py; BENCH_ARGS=--short)
 #   make serve         production server: gunicorn (a worker per core and more), static files by
 #                      WhiteNoise; needs SECRET_KEY (and DATABASE_URL, ALLOWED_HOSTS, ... as deployed)
 
@@ -17,7 +19,7 @@ STAMP := $(VENV)/.requirements-installed
 # A throwaway key for checking the production settings; a real deployment sets its own.
 CHECK_SECRET_KEY = $$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')
 
-.PHONY: venv run test lint check bench-engine bench-entry bench-site serve
+.PHONY: venv run test lint check bench-engine bench-entry bench-site bench-matchday serve
 
 venv: $(STAMP)
 
@@ -74,3 +76,6 @@ serve: venv
 
 bench-site: venv
 	$(PY) -m bench.public_site $(BENCH_ARGS)
+
+bench-matchday: venv
+	$(PY) -m bench.matchday $(BENCH_ARGS)
