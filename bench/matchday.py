@@ -199,6 +199,7 @@ class Run:
     pdfs: dict = field(default_factory=dict)  # name -> {"fresh": [...], "cached": [...]}
     errors: list = field(default_factory=list)
     bench_matches: set = field(default_factory=set)  # the matches the bench enters, as text
+    versions: list = field(default_factory=list)  # the public data version's number before and after
 
 
 def hand_fields(number: int, *, typed: str = "all") -> dict:
@@ -304,12 +305,14 @@ async def chief(host, port, urls, username, queue: asyncio.Queue, run, database,
                 break
             await confirm(client, pk, run, database)
             for name, path in pdf_paths.items():  # the version moved: each PDF fresh, then unchanged
-                for kind in ("fresh", "cached"):
+                for _fetch in ("fresh", "unchanged"):
                     answer = await reader.request("GET", path)
                     if answer.status != 200:
                         run.errors.append(f"{name}: {answer.status}")
-                    run.pdfs.setdefault(name, {"fresh": [], "cached": []})[kind].append(
-                        (answer.seconds, answer.headers.get("x-public-cache", "")))
+                    # Told apart by the server's word: a juror's match starting meanwhile moves the
+                    # version, and the second fetch is then rendered afresh too.
+                    kind = "cached" if answer.headers.get("x-public-cache") == "hit" else "fresh"
+                    run.pdfs.setdefault(name, {"fresh": [], "cached": []})[kind].append(answer.seconds)
     except Exception as error:  # noqa: BLE001
         run.errors.append(f"chief: {error!r}")
     finally:
@@ -389,12 +392,14 @@ async def match_day(host, port, plan, args, *, viewers: int, jurors: int, databa
                                                    random.Random(index), tuple(args.poll)))
                         for index in range(viewers)]
         await asyncio.sleep(args.poll[1])
+    run.versions = [database.version()]
     juror_tasks = [asyncio.create_task(juror(host, port, urls, name, pks, tuple(args.gap), run,
                                              random.Random(index), queue, delay=rng.uniform(0, args.login_spread)))
                    for index, (name, pks) in enumerate(assignments)]
     await asyncio.gather(*juror_tasks)
     await queue.put(None)
     await chief_task
+    run.versions.append(database.version())
     if viewer_tasks:
         await asyncio.sleep(args.poll[1])  # the last confirmation watched
         for task in viewer_tasks:
@@ -413,6 +418,9 @@ class Database:
         import psycopg
 
         self.connection = psycopg.connect(url.replace("postgres://", "postgresql://", 1), autocommit=True)
+
+    def version(self) -> int:
+        return self.connection.execute("SELECT number FROM tournaments_publicdataversion WHERE id = 1").fetchone()[0]
 
     def match_and_version(self, pk: int):
         state, score_a, score_b = self.connection.execute(
@@ -556,8 +564,7 @@ def report_scale(scale: int, quiet: Run, loaded: Run, quiet_statements, load_sta
           f"{statistics.median(statements) if statements else 0:g}, max {max(statements, default=0)} "
           f"({len(statements)} saves counted by the server)")
     for name, kinds in loaded.pdfs.items():
-        fresh = [seconds for seconds, _state in kinds["fresh"]]
-        cached = [seconds for seconds, _state in kinds["cached"]]
+        fresh, cached = kinds["fresh"], kinds["cached"]
         print(f"  {name}: fresh under load max {max(fresh, default=0):.2f} s, median "
               f"{statistics.median(fresh) if fresh else 0:.2f} s ({len(fresh)}); unchanged max "
               f"{max(cached, default=0):.3f} s")
@@ -565,6 +572,9 @@ def report_scale(scale: int, quiet: Run, loaded: Run, quiet_statements, load_sta
                       bool(fresh) and max(fresh) <= GOAL_PDF_FRESH_S))
         goals.append((f"N={scale} {name} unchanged at most {GOAL_PDF_CACHED_S:g} s",
                       bool(cached) and max(cached) <= GOAL_PDF_CACHED_S))
+    moves = loaded.versions[-1] - loaded.versions[0] if len(loaded.versions) == 2 else 0
+    print(f"  the public data version moved {moves} times (matches started, submitted, confirmed: "
+          f"{3 * len(loaded.bench_matches)} at most)")
     print(f"  confirmations {len(loaded.confirmations)}; cache check: {len(loaded.wrong)} wrong answers"
           + (f" (first: {loaded.wrong[0]})" if loaded.wrong else ""))
     series = [quiet.saves, quiet.keeps, loaded.saves, loaded.keeps, loaded.logins, *loaded.pages.values()]
