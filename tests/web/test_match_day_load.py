@@ -123,3 +123,65 @@ def test_the_typing_kept_costs_a_fixed_number_of_queries(client, today_match, dj
         post_hand(client, today_match, number, records[number - 1])
     with django_assert_num_queries(12):
         assert keep(client, today_match, 5, records[4]).status_code == 200
+
+
+# --- anonymous visitors' cached pages answered before the session and the rest ----------------------
+
+
+@pytest.fixture
+def sessions_opened(monkeypatch):
+    """How many requests reached the session middleware (the whole stack)."""
+    from django.contrib.sessions.middleware import SessionMiddleware
+
+    reached = []
+    opening = SessionMiddleware.process_request
+
+    def counted(self, request):
+        reached.append(request.path)
+        return opening(self, request)
+
+    monkeypatch.setattr(SessionMiddleware, "process_request", counted)
+    return reached
+
+
+SECURITY_HEADERS = ("Content-Security-Policy", "Permissions-Policy", "X-Frame-Options", "X-Content-Type-Options",
+                    "Referrer-Policy", "Cross-Origin-Opener-Policy")
+
+
+def test_an_anonymous_visitors_cached_page_skips_the_session_and_keeps_every_security_header(
+        today_match, sessions_opened):
+    from django.test import Client
+
+    url = reverse("public:championship", args=[timezone.localdate().year])
+    first = Client().get(url)
+    assert first["X-Public-Cache"] == "miss" and sessions_opened == [url]
+    visitor = Client(enforce_csrf_checks=True)
+    cached = visitor.get(url)
+    again = visitor.get(url, headers={"If-None-Match": cached["ETag"]})
+    assert (cached["X-Public-Cache"], again.status_code, again["X-Public-Cache"]) == ("hit", 304, "not-modified")
+    assert sessions_opened == [url]  # neither reached the session middleware
+    for answer in (first, cached, again):
+        for header in SECURITY_HEADERS:
+            assert answer.has_header(header), (answer.status_code, header)
+    assert cached["X-Frame-Options"] == first["X-Frame-Options"] == "DENY"
+    assert cached["Content-Length"] == str(len(cached.content))
+    # The page's language form carries this visitor's own token, with its cookie set: it is accepted.
+    assert "csrftoken" in cached.cookies
+    token = re.search(r'name="csrfmiddlewaretoken" value="([A-Za-z0-9]+)"', cached.text).group(1)
+    posted = visitor.post(reverse("set_language"), {"language": "hu", "next": url, "csrfmiddlewaretoken": token})
+    assert posted.status_code == 302
+    assert visitor.get(url)["Content-Language"] == "hu"
+
+
+def test_a_signed_in_visitor_and_a_pending_message_go_through_the_whole_stack(client, today_match, sessions_opened):
+    url = reverse("public:championship", args=[timezone.localdate().year])
+    client.get(url)
+    client.force_login(make_user("jury"))
+    signed_in = client.get(url)
+    assert not signed_in.has_header("X-Public-Cache") and sessions_opened[-1] == url
+    from django.test import Client
+
+    with_message = Client()
+    with_message.cookies["messages"] = "pending"
+    assert not with_message.get(url).has_header("X-Public-Cache")
+    assert len(sessions_opened) == 3

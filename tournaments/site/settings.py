@@ -44,6 +44,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "tournaments.site.middleware.PermissionsPolicyMiddleware",
+    # Anonymous visitors' unchanged public pages (a 304 or the cached copy), inside the security
+    # headers above and before the session, the user and the rest (tournaments.site.public_fast_path).
+    "tournaments.site.public_fast_path.AnonymousPublicPagesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
