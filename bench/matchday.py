@@ -320,12 +320,11 @@ async def chief(host, port, urls, username, queue: asyncio.Queue, run, database,
         await reader.close()
 
 
-def check_viewer_answer(run: Run, name: str, answer: Answer, body: str, etag: str) -> None:
+def check_viewer_answer(run: Run, name: str, answer: Answer, shown: dict, etag: str) -> None:
     """The cache checked against what the database said: no unconfirmed score, nothing older than a
-    confirmation read back before the request was sent."""
+    confirmation read back before the request was sent. ``shown``: the big screen's scores by match."""
     version = ETAG_VERSION.match(etag or "")
     number = int(version.group(1)) if version else None
-    shown = dict(BIG_SCREEN_LINE.findall(body)) if name == "big screen" else {}
     for confirmation in run.confirmations:
         if confirmation.read < answer.sent:
             if number is not None and number < confirmation.version:
@@ -342,7 +341,7 @@ def check_viewer_answer(run: Run, name: str, answer: Answer, body: str, etag: st
 async def viewer(host, port, name, path, until, run: Run, rng: random.Random, poll: tuple[float, float]):
     client = Client(host, port)
     series = run.pages.setdefault(name, Series())
-    body, etag, modified = "", "", ""
+    shown, etag, modified = {}, "", ""
     try:
         await asyncio.sleep(rng.uniform(0, poll[1]))
         first = True
@@ -359,9 +358,10 @@ async def viewer(host, port, name, path, until, run: Run, rng: random.Random, po
             if answer.status == 304:
                 run.not_modified[name] = run.not_modified.get(name, 0) + 1
             elif answer.status == 200:
-                body, etag = answer.text, answer.headers.get("etag", "")
-                modified = answer.headers.get("last-modified", "")
-            check_viewer_answer(run, name, answer, body, answer.headers.get("etag", etag))
+                etag, modified = answer.headers.get("etag", ""), answer.headers.get("last-modified", "")
+                # Read once a page received (a 304 stands for it): the bench's own CPU is the server's too.
+                shown = dict(BIG_SCREEN_LINE.findall(answer.text)) if name == "big screen" else {}
+            check_viewer_answer(run, name, answer, shown, answer.headers.get("etag", etag))
             first = False
             await asyncio.sleep(rng.uniform(*poll))
     except Exception as error:  # noqa: BLE001
