@@ -37,6 +37,7 @@ import os
 import random
 import re
 import secrets
+import shutil
 import statistics
 import subprocess
 import sys
@@ -294,9 +295,8 @@ async def juror(host, port, urls, username, pks, gap, run, rng, confirmed: async
         await client.close()
 
 
-async def chief(host, port, urls, username, queue: asyncio.Queue, run, database, pdf_paths: dict):
+async def chief(host, port, urls, username, queue: asyncio.Queue, run, database, confirmed: asyncio.Event):
     client = Client(host, port)
-    reader = Client(host, port)
     try:
         await login(client, urls, username, run)
         while True:
@@ -304,19 +304,44 @@ async def chief(host, port, urls, username, queue: asyncio.Queue, run, database,
             if pk is None:
                 break
             await confirm(client, pk, run, database)
-            for name, path in pdf_paths.items():  # the version moved: each PDF fresh, then unchanged
-                for _fetch in ("fresh", "unchanged"):
-                    answer = await reader.request("GET", path)
-                    if answer.status != 200:
-                        run.errors.append(f"{name}: {answer.status}")
-                    # Told apart by the server's word: a juror's match starting meanwhile moves the
-                    # version, and the second fetch is then rendered afresh too.
-                    kind = "cached" if answer.headers.get("x-public-cache") == "hit" else "fresh"
-                    run.pdfs.setdefault(name, {"fresh": [], "cached": []})[kind].append(answer.seconds)
+            confirmed.set()
     except Exception as error:  # noqa: BLE001
         run.errors.append(f"chief: {error!r}")
     finally:
         await client.close()
+
+
+async def read_pdfs(reader: Client, pdf_paths: dict, run: Run) -> None:
+    for name, path in pdf_paths.items():
+        for _fetch in ("fresh", "unchanged"):
+            answer = await reader.request("GET", path)
+            if answer.status != 200:
+                run.errors.append(f"{name}: {answer.status}")
+            # Told apart by the server's word: a juror's match starting meanwhile moves the
+            # version, and the second fetch is then rendered afresh too.
+            kind = "cached" if answer.headers.get("x-public-cache") == "hit" else "fresh"
+            run.pdfs.setdefault(name, {"fresh": [], "cached": []})[kind].append(answer.seconds)
+
+
+async def pdf_reader(host, port, pdf_paths: dict, run, confirmed: asyncio.Event, done: asyncio.Event):
+    """After a confirmation (the version moved), each PDF fetched fresh, then unchanged; one reader,
+    so that confirmations coming faster than PDFs are laid out are read once, not queued."""
+    reader = Client(host, port)
+    try:
+        while not done.is_set():
+            waiting = asyncio.create_task(confirmed.wait())
+            finished = asyncio.create_task(done.wait())
+            await asyncio.wait([waiting, finished], return_when=asyncio.FIRST_COMPLETED)
+            waiting.cancel()
+            finished.cancel()
+            if not confirmed.is_set():
+                break
+            confirmed.clear()
+            await read_pdfs(reader, pdf_paths, run)
+        await read_pdfs(reader, pdf_paths, run)  # once nothing moves any more: the unchanged copies surely
+    except Exception as error:  # noqa: BLE001
+        run.errors.append(f"PDF reader: {error!r}")
+    finally:
         await reader.close()
 
 
@@ -376,7 +401,9 @@ async def match_day(host, port, plan, args, *, viewers: int, jurors: int, databa
     urls = plan["urls"]
     queue: asyncio.Queue = asyncio.Queue()
     pdf_paths = {} if quiet else {"championship.pdf": urls["championship_pdf"], "register.pdf": urls["register_pdf"]}
-    chief_task = asyncio.create_task(chief(host, port, urls, plan["chief"], queue, run, database, pdf_paths))
+    confirmed, done = asyncio.Event(), asyncio.Event()
+    chief_task = asyncio.create_task(chief(host, port, urls, plan["chief"], queue, run, database, confirmed))
+    pdf_task = asyncio.create_task(pdf_reader(host, port, pdf_paths, run, confirmed, done)) if pdf_paths else None
     if quiet:
         assignments = [(plan["jurors"][0], plan["quiet"])]
     else:
@@ -400,7 +427,9 @@ async def match_day(host, port, plan, args, *, viewers: int, jurors: int, databa
     await queue.put(None)
     await chief_task
     run.versions.append(database.version())
-    if viewer_tasks:
+    done.set()
+    if pdf_task is not None:
+        await pdf_task  # the PDFs of the last confirmation    if viewer_tasks:
         await asyncio.sleep(args.poll[1])  # the last confirmation watched
         for task in viewer_tasks:
             task.cancel()
@@ -486,11 +515,13 @@ class Server:
     def __init__(self, url: str, redis: str, workers: int):
         self.port = free_port()
         self.statements = Path(tempfile.mkstemp(prefix="bench-matchday-statements-")[1])
+        self.static_root = tempfile.mkdtemp(prefix="bench-matchday-static-")  # never the project's staticfiles/
         self.env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.statements",
                     "BENCH_BASE_SETTINGS": "tournaments.site.settings_production",
                     "BENCH_STATEMENTS": str(self.statements), "SECRET_KEY": secrets.token_urlsafe(50),
                     "SECURE_SSL_REDIRECT": "0", "ALLOWED_HOSTS": "127.0.0.1", "DATABASE_URL": url,
-                    "REDIS_URL": redis, "BIND": f"127.0.0.1:{self.port}", "WEB_CONCURRENCY": str(workers)}
+                    "REDIS_URL": redis, "BIND": f"127.0.0.1:{self.port}", "WEB_CONCURRENCY": str(workers),
+                    "STATIC_ROOT": self.static_root}
         self.process = None
 
     def __enter__(self):
@@ -517,6 +548,7 @@ class Server:
             self.process.kill()
             self.process.wait()
         self.statements.unlink(missing_ok=True)
+        shutil.rmtree(self.static_root, ignore_errors=True)
 
     def save_statements(self) -> list[int]:
         """The statements of each hand save (POST .../hands/N/), as the server counted them."""
