@@ -9,6 +9,8 @@
 #   make bench-table   bots play the online table through its WebSockets at 8 tables: see bench/table.py
 #   make bench-site    the public site served at national scale (demo --scale 1 and 10): see
 #                      bench/public_site.py
+#   make bench-matchday  match day under load: 16 jurors saving hands, 300 viewers polling, on
+#                      PostgreSQL, Redis and gunicorn (bench/matchday.py; BENCH_ARGS=--short)
 #   make serve         production server: gunicorn with uvicorn's ASGI workers (a worker per core and
 #                      more with REDIS_URL, one without; the online table's WebSockets too), static files by
 #                      WhiteNoise; needs SECRET_KEY (and DATABASE_URL, ALLOWED_HOSTS, ... as deployed)
@@ -20,7 +22,7 @@ STAMP := $(VENV)/.requirements-installed
 # A throwaway key for checking the production settings; a real deployment sets its own.
 CHECK_SECRET_KEY = $$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')
 
-.PHONY: venv checkers run test lint check bench-engine bench-entry bench-table bench-site serve
+.PHONY: venv checkers run test lint check bench-engine bench-entry bench-table bench-site bench-matchday serve
 
 venv: $(STAMP)
 
@@ -94,3 +96,6 @@ bench-table: venv
 
 bench-site: venv
 	$(PY) -m bench.public_site $(BENCH_ARGS)
+
+bench-matchday: venv
+	$(PY) -m bench.matchday $(BENCH_ARGS)

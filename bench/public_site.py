@@ -9,9 +9,12 @@ client) with a bounded number of connections on 127.0.0.1. Printed for each page
 side by side: requests a second and as a share of the same server's front page (measured just
 before and after it), cached and uncached; the queries of a fresh render; the bytes; and the
 Championship PDF's time fresh and cached, and a fresh Championship page against a bare template
-of the same rows.
+of the same rows; and, served beside the site in the same run, a bare Django view with no
+middleware answering a page of the Championship's size (bench/bare_site.py), with each cached
+page's requests a second as a share of it.
 
-Goals (here, never in a timed test): every unchanged public page at least 50% of the front page;
+Goals (here, never in a timed test): every unchanged public page at least 50% of the front page
+and at least 50% of the bare view;
 an unchanged PDF under 0.1 s, a fresh Championship PDF at N=10 under 2 s; rescore at N=10 under
 20 s; the same queries a page at every scale; a fresh Championship at most 2x the bare template.
 
@@ -207,6 +210,28 @@ def gunicorn(url: str, *, cached: bool):
         shutil.rmtree(cache_dir, ignore_errors=True)
 
 
+@contextmanager
+def bare_gunicorn(size: int):
+    """The bare Django view (bench/bare_site.py) answering ``size`` bytes, served like the site."""
+    port = free_port()
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.bare_site", "BARE_BYTES": str(size),
+           "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "2"}
+    command = [str(Path(PYTHON).parent / "gunicorn"), "-c", "gunicorn.conf.py", "bench.bare_site:application"]
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):
+            try:
+                urllib.request.urlopen(base + "/", timeout=5).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+
+
 def fetch_seconds(url: str) -> tuple[float, int]:
     started = time.perf_counter()
     with urllib.request.urlopen(url, timeout=120) as response:
@@ -276,7 +301,13 @@ def serve_and_load(url: str, pages: list[dict], *, cached: bool, seconds: float,
             # just before and just after it.
             fronts.append(load(base + front, seconds, connections))
             shares[page["name"]] = rates[page["name"]] / max(sum(fronts[-2:]) / 2, 0.001)
-    return {"rates": rates, "shares": shares, "pdf": pdf}
+    bare = None
+    if cached:  # the yardstick: Django itself answering a page of the Championship's size, in the same run
+        size = next(page["bytes"] for page in pages if page["name"] == "championship")
+        with bare_gunicorn(size) as bare_base:
+            fetch_seconds(bare_base + "/")
+            bare = {"bytes": size, "rate": load(bare_base + "/", seconds, connections)}
+    return {"rates": rates, "shares": shares, "pdf": pdf, "bare": bare}
 
 
 # --- the report ---------------------------------------------------------------------------------
@@ -322,6 +353,15 @@ def report(runs: list[dict], seconds: float, connections: int) -> None:
                      f" {fresh['rates'][name]:>9.1f} {fresh['shares'][name]:>6.0%}"
                      f" {page['queries']:>7} {page['bytes']:>8}")
         print(line)
+    print()
+    for run in runs:
+        bare = run["cached"].get("bare")
+        if not bare:
+            continue
+        print(f"N={run['scale']}: a bare Django view (no middleware, {bare['bytes']} bytes) {bare['rate']:.1f} r/s; "
+              f"each cached page's share of it (goal: at least 50%):")
+        print("      " + ", ".join(f"{name} {rate / max(bare['rate'], 0.001):.0%}"
+                                   for name, rate in run["cached"]["rates"].items()))
     print()
     for run in runs:
         measured = run["measured"]

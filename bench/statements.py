@@ -1,12 +1,18 @@
-"""The settings of `make bench-entry`'s server: the site's own, and every request's SQL statements
+"""The settings of `make bench-entry`'s and `make bench-matchday`'s servers: the site's own (the
+production settings where BENCH_BASE_SETTINGS names them), and every request's SQL statements
 counted (session and user included, BEGIN and COMMIT too, as the database sees them), one line a
 request in the file named by BENCH_STATEMENTS, so the benchmark reports what each hand save costs."""
 
 import os
+from importlib import import_module
 
 from django.db import connections
 
 from tournaments.site.settings import *  # noqa: F403 - the site's settings, one middleware added
+
+if os.environ.get("BENCH_BASE_SETTINGS"):  # e.g. tournaments.site.settings_production
+    globals().update({name: value for name, value in vars(import_module(os.environ["BENCH_BASE_SETTINGS"])).items()
+                      if name.isupper()})
 
 MIDDLEWARE = ["bench.statements.CountStatements", *MIDDLEWARE]  # noqa: F405 - first: it sees everything
 

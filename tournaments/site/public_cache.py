@@ -128,7 +128,8 @@ class PublicCacheMiddleware:
     def process_view(self, request, view_func, view_args, view_kwargs):
         if not _is_public(request):
             return None
-        version = current_version()
+        # Read already when AnonymousPublicPagesMiddleware found no cached copy (public_fast_path).
+        version = getattr(request, "public_data_version_read", None) or current_version()
         if version is None:
             return None
         request.public_data_version = version

@@ -50,6 +50,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "tournaments.site.middleware.PermissionsPolicyMiddleware",
+    # Anonymous visitors' unchanged public pages (a 304 or the cached copy), inside the security
+    # headers above and before the session, the user and the rest (tournaments.site.public_fast_path).
+    "tournaments.site.public_fast_path.AnonymousPublicPagesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # After the browser's choice: an address asking ?language=en (or hu) is read in that language,

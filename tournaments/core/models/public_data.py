@@ -111,8 +111,25 @@ def read(using: str = DEFAULT_DB_ALIAS):
     emptied). A page read after it shows data at least that new; the next change on this
     connection moves the version again, even in this transaction (a test reads pages between its
     writes, and what it read must not be cached under the version its next write makes)."""
-    connections[using].public_data_moved = None
-    return PublicDataVersion.objects.using(using).filter(pk=1).values_list("epoch", "number", "changed_at").first()
+    connection = connections[using]
+    connection.public_data_moved = None
+    # Every anonymous public request starts here (most end with a 304 or a cached copy): one fixed
+    # statement, without the ORM compiling the same query each time (half of a 304's CPU time).
+    with connection.cursor() as cursor:
+        cursor.execute(_read_sql(connection))
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    epoch, number, changed_at = row
+    convert = getattr(connection.ops, "convert_datetimefield_value", None)  # SQLite answers text
+    return epoch, number, convert(changed_at, None, connection) if convert else changed_at
+
+
+def _read_sql(connection) -> str:
+    quote = connection.ops.quote_name
+    table = PublicDataVersion._meta.db_table
+    columns = ", ".join(quote(column) for column in ("epoch", "number", "changed_at"))
+    return f"SELECT {columns} FROM {quote(table)} WHERE {quote('id')} = 1"
 
 
 def after_migrate(using: str = DEFAULT_DB_ALIAS, **kwargs) -> None:

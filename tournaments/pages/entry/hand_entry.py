@@ -131,10 +131,11 @@ def evaluate(form: HandForm, *, report: bool) -> dict | None:
         return None
 
 
-def hand_entries(match, user=None) -> list[HandEntry]:
+def hand_entries(match, user=None, stored=None) -> list[HandEntry]:
     """Every hand of the match as the entry page shows it: the typing kept for it if any (checked,
-    its problems marked), else the stored hand, else an empty hand whose attackers follow R3."""
-    records, answers = stored_records(match)
+    its problems marked), else the stored hand, else an empty hand whose attackers follow R3.
+    ``stored``: the match's stored_records(), when the caller has just read them."""
+    records, answers = stored or stored_records(match)
     kept = drafts.of_match(match)
     first = first_attackers(records)
     entries = []
@@ -239,12 +240,12 @@ def keep(request, match, number):
     """While the juror types: keep the typing, answer with the engine's score (no problem shown)."""
     _refuse_unless_editable(request, match, number)
     form, fields = _typed_form(request, number)
-    records, _answers = stored_records(match)
-    if form.is_blank or _same_as_stored(form, records.get(number)):
+    stored = stored_records(match)
+    if form.is_blank or _same_as_stored(form, stored[0].get(number)):
         drafts.discard(match, number)
     else:
         drafts.keep(match, number, fields, request.user)
-    entries = hand_entries(match)
+    entries = hand_entries(match, stored=stored)  # the hands as just read: keeping the typing stores none
     entry = entries[number - 1]
     if not entry.lost_race:  # after a lost race the table keeps the stored hand's scores
         entry.answer = evaluate(form, report=False) or (entry.answer if entry.status == "stored" else None)

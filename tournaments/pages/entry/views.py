@@ -31,6 +31,7 @@ from tournaments.core.roles import (
     answer_refusal,
     check_may_edit,
     get_match,
+    get_match_for_hands,
     jury_only,
     may_edit,
     schedulers_only,
@@ -253,17 +254,17 @@ def match_page(request, pk):
 
 @jury_only
 def save_hand(request, pk, number):
-    return hand_entry.save(request, get_match(pk), number)
+    return hand_entry.save(request, get_match_for_hands(pk), number)
 
 
 @jury_only
 def keep_hand(request, pk, number):
-    return hand_entry.keep(request, get_match(pk), number)
+    return hand_entry.keep(request, get_match_for_hands(pk), number)
 
 
 @jury_only
 def clear_hand(request, pk, number):
-    return hand_entry.clear(request, get_match(pk), number)
+    return hand_entry.clear(request, get_match_for_hands(pk), number)
 
 
 def read_hands(forms):
