@@ -13,7 +13,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from tournaments.core.models import Competition, Match, Player, Season, Team, TrophyWin
+from tournaments.core.models import Competition, Match, Player, Season, Table, Team, TrophyWin
 
 # Who reads each page: the public (no login) and the demo's three roles.
 ROLES = (None, "jury1", "chief", "organiser")
@@ -37,6 +37,9 @@ NOT_PAGES = {
     "register:withdraw_variant": "a POST",
     "workbooks:score_sheet": "a spreadsheet", "workbooks:roster": "a spreadsheet",
     "certificates": "PDFs", "calendars": "iCalendar files",
+    "feeds": "Atom feeds, not HTML", "sitemap": "XML", "robots_txt": "plain text", "web_manifest": "JSON",
+    "table:act": "a POST", "table:open": "a POST after the form on the tables' page",
+    "table:join": "a redirect to the seat (a seat link's secret is stored hashed: the demo cannot give one)",
 }
 DOWNLOAD_ENDINGS = (".pdf", ".xlsx", ".ics", ".json")
 # Missing pages, answered by the site's error page.
@@ -102,6 +105,10 @@ def demo_values():
                         Competition.objects.filter(season=season).first().pk],
         "grand_prix_match": [Match.objects.filter(competition=grand_prix).order_by("pk").first().pk]
         if grand_prix else [],
+        "table": [Table.objects.order_by("pk").first().pk],
+        # The organisers' page of one of the association's words: a feast's, and a suit's.
+        "kind": ["feast", "suit"],
+        "key": ["pheasant", "hearts"],
     }
 
 
@@ -109,6 +116,7 @@ def demo_values():
 PK_MEANS = {
     "public:player": "player", "register:player": "player", "register:competition": "competition",
     "competitions:grand_prix_match": "grand_prix_match",
+    "table:manage": "table", "table:play": "table", "table:watch": "table",
 }
 
 

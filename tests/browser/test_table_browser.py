@@ -89,7 +89,7 @@ def test_four_players_play_a_hand_and_the_door_stores_it(asgi_server, browser):
 
     # Piccolo binds the XVIII to trick 3 (R9); the next player calls the opponents' contra (R8).
     pages[dealer].locator("#offers-box summary").click()
-    pages[dealer].locator(".table-offer", has_text="Piccolo").first.click()
+    pages[dealer].locator(".table-offer", has_text="Pikoló").first.click()
     state = wait_for_moves(table, 1)
     following = str(state.hand.to_act)
     pages[following].locator(".table-contra").first.click()

@@ -33,6 +33,9 @@ from tournaments.core.models import (
     PublicDataVersion,
     Season,
     SilentPremium,
+    Table,
+    TableAction,
+    TableSeat,
     Team,
     WordOverride,
     public_data,
@@ -46,6 +49,9 @@ PRIVATE = {
     HandDraft,
     # The version's own row.
     PublicDataVersion,
+    # The online table: its pages (tournaments.pages.table) are live, sent over WebSockets and never
+    # served from the page cache; what a finished hand makes public enters through the door.
+    Table, TableSeat, TableAction,
 }
 
 

@@ -163,7 +163,7 @@ def test_an_illegal_card_and_an_illegal_announcement_are_refused_in_words(free_t
         await communicator.send_json_to({"move": {"kind": "announce", "feast": "cash"}})  # raising his own Play
         refused = await communicator.receive_json_from(timeout=5)
         assert refused["code"] == "raise_by_partner"
-        assert refused["message"] == "Az Ön által bemondott Play bemondást csak a partnere emelheti (R7)."
+        assert refused["message"] == "Az Ön által bemondott Játék bemondást csak a partnere emelheti (R7)."
         await communicator.disconnect()
 
     asyncio.run(raise_own())
