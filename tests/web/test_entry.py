@@ -77,9 +77,12 @@ def test_preview_shows_the_engines_problem_next_to_the_field(client, jury):
     data = form_data(eight_hand_records()[:1])
     data["h1-announcements"] = "visi B.d won\npheasant A.d XXI won"  # R9: XXI is not a magnifier
     page = html.unescape(client.post(reverse("jury:preview", args=[match.pk]), data).content.decode())
-    problems = page[page.index('id="id_h1-announcements-problems"'):].split("</span>\n")[0]
+    problems = page[page.index('id="id_h1-announcements-problems"'):].split("</div>\n")[0]
     assert problems.count("Announcements, line 2: Pheasant declares magnifiers (a King or a Bird); these are not: "
-                          "XXI (R9)") == 1
+                          "XXI <details") == 1
+    # The ruling is not in the juror's sentence: it is behind the problem's "why?", asked for.
+    assert "(R9)" not in problems
+    assert '<details class="why"><summary>why?</summary><span class="ruling">R9: a feast that binds' in problems
     assert "announcements[" not in page and "FORMAT" not in page
     assert 'id="hand-1-result"' in page and 'data-score="A"' not in page.split('id="hand-2-result"')[0]
 
@@ -96,8 +99,8 @@ def test_bad_hands_are_kept_as_typed_and_the_others_stored(client, jury):
     assert "visi B.c won\nvisi B.d lost" in page  # everything typed stays on screen
     assert 'value="13"' in page.split('id="hand-6"')[1].split("</form>")[0]
     assert ("Hand 4 · Announcements, line 2: team B already announced Visi of the same chain; keep only the "
-            "final, highest announcement (R7)") in page
-    assert "Hand 6 · Holdings: the two teams' trumps add up to 22 (one pack), not 23 (R5)" in page
+            "final, highest announcement") in page
+    assert "Hand 6 · Holdings: the two teams' trumps add up to 22 (one pack), not 23" in page
     assert 'href="#id_h4-announcements"' in page and 'href="#id_h6-a_trumps"' in page  # the summary links
     assert 'id="id_h6-a_trumps" aria-invalid="true" aria-describedby="id_h6-a_trumps-problems"' in page or (
         'aria-describedby="id_h6-a_trumps-problems"' in page)

@@ -112,7 +112,7 @@ def test_a_bad_hand_is_kept_as_typed_and_the_others_stored(client, jury):
     page = html.unescape(client.get(reverse("jury:match", args=[match.pk])).content.decode())
     assert 'id="id_h2-a_trumps" value="13"' in page.replace('type="text" ', "").replace('name="h2-a_trumps" ', "") \
         or 'value="13"' in page.split('id="hand-2"')[1].split("</form>")[0]
-    assert "Hand 2 · Holdings: the two teams' trumps add up to 22 (one pack), not 23 (R5)" in page
+    assert "Hand 2 · Holdings: the two teams' trumps add up to 22 (one pack), not 23" in page
     assert "FORMAT" not in page and "None" not in page and "holdings:" not in page
 
 
@@ -125,7 +125,7 @@ def test_the_attack_alternates_among_the_stored_hands(client, jury):
 
     assert list(Hand.objects.filter(match=match).values_list("number", flat=True)) == [1]
     page = html.unescape(client.get(reverse("jury:match", args=[match.pk])).content.decode())
-    assert "Hand 2 · Attackers: attack alternates from hand 1: team B attacks in hand 2 (R3)" in page
+    assert "Hand 2 · Attackers: attack alternates from hand 1: team B attacks in hand 2" in page
 
 
 # --- submission --------------------------------------------------------------------------------

@@ -213,7 +213,7 @@ BAD_CELLS = [
     ("result1", 1, "maybe", "the result is won or lost, not maybe (R7)"),
     ("premium1", 3, "five_kings", "“five_kings” is not a silent premium; did you mean Four Kings? (R10)"),
     ("team1", 3, "C", "the team is A or B (R10)"),
-    ("a_high", 1, "XX", "name only XVI, XVII, XVIII (or 16, 17, 18), not XX (R5)"),
+    ("a_high", 1, "XX", "name only XVI, XVII, XVIII (or 16, 17, 18), not XX"),
 ]
 
 

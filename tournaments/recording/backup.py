@@ -357,7 +357,7 @@ def _match_problem(match, problem) -> str:
         "number": match.pk, "team_a": match.team_a.name, "team_b": match.team_b.name}
     if problem.hand is not None:
         where = _("%(match)s, hand %(hand)s") % {"match": where, "hand": problem.hand}
-    return _("%(where)s: %(problem)s") % {"where": where, "problem": wording.word(problem)}
+    return _("%(where)s: %(problem)s") % {"where": where, "problem": wording.word(problem).with_ruling()}
 
 
 # The scorer's sentences (variant_wording) name what they speak of, but for these, said of a field

@@ -95,7 +95,7 @@ class HandReader(forms.Form):
         high = [HIGH_TRUMP_NUMBERS.get(word, word) for word in words]
         unknown = [word for word in high if word not in HIGH_TRUMPS]
         if unknown:
-            raise forms.ValidationError(_("name only XVI, XVII, XVIII (or 16, 17, 18), not %(cards)s (R5)"),
+            raise forms.ValidationError(_("name only XVI, XVII, XVIII (or 16, 17, 18), not %(cards)s"),
                                         code="R5", params={"cards": ", ".join(unknown)})
         return high
 

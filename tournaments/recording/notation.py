@@ -263,7 +263,7 @@ def read_announcement(line: str, number: int) -> Line:
         premium = resolve(" ".join(tokens[:2]), PREMIUM_IDS) if len(tokens) > 1 else None
         premium = premium if premium in PREMIUM_IDS else resolve(tokens[0], PREMIUM_IDS)
         if premium in PREMIUM_IDS:
-            say(_("line %(line)s: %(premium)s is a silent premium (R10): write it under Silent premiums, it is not "
+            say(_("line %(line)s: %(premium)s is a silent premium: write it under Silent premiums, it is not "
                   "announced.") % {"line": number, "premium": line_name(premium)})
             return read
         say(_("line %(line)s: %(problem)s") % {"line": number, "problem": unknown_word(tokens[0], FEAST_IDS,

@@ -225,8 +225,8 @@ def _differs(match: Match, hands: list[SimpleNamespace], checked: list[bridge.Ch
 
 
 def _invalid_line(match: Match, invalid: InvalidRecord) -> str:
-    problems = "; ".join(wording.with_hand(problem.hand, wording.word(problem)) if problem.hand
-                         else str(wording.word(problem)) for problem in invalid.problems)
+    problems = "; ".join(wording.with_hand(problem.hand, wording.word(problem).with_ruling()) if problem.hand
+                         else wording.word(problem).with_ruling() for problem in invalid.problems)
     return _("match %(id)s (%(match)s): the stored facts are not valid, nothing derived: %(problems)s") % {
         "id": match.pk, "match": match, "problems": problems}
 

@@ -194,7 +194,7 @@ SENTENCES = {
     "magnifier_declared_by_two_seats": lambda p: _(
         "%(seat)s declares the %(card)s for %(feast)s, but %(other_seat)s declares it too, for %(other_feast)s "
         "(line %(line)s); one player holds a card")
-    % {"seat": seat_name(p["seat"]), "card": p["card"], "feast": line_name(p["feast"]),
+    % {"seat": seat_name(p["seat"]), "card": words.card_name(p["card"]), "feast": line_name(p["feast"]),
        "other_seat": seat_name(p["other_seat"]), "other_feast": line_name(p["other_feast"]),
        "line": p["other_index"] + 1},
     "result_disagrees_with_tricks": lambda p: _("%(feast)s is written as %(given)s, but the tricks show it "
@@ -258,10 +258,32 @@ class Wording:
     ruling: str
 
     def __str__(self):
-        if self.ruling and self.ruling != FORMAT_RULING:
+        """As a juror reads it: the field and the words; the ruling is theirs to ask for (shown())."""
+        return _("%(label)s: %(text)s") % {"label": self.label, "text": self.text}
+
+    @property
+    def cited(self) -> str:
+        """The ruling the problem breaks, where one does (not the record format's own shape)."""
+        return self.ruling if self.ruling != FORMAT_RULING else ""
+
+    def with_ruling(self) -> str:
+        """For the organisers' and the command line's reports (restore, rescore): the ruling named."""
+        if self.cited:
             return _("%(label)s: %(text)s (%(ruling)s)") % {"label": self.label, "text": self.text,
                                                            "ruling": self.ruling}
-        return _("%(label)s: %(text)s") % {"label": self.label, "text": self.text}
+        return str(self)
+
+    def shown(self) -> "ShownProblem":
+        """The words as a page shows them, with the ruling kept for the page's "why?"."""
+        text = ShownProblem(self)
+        text.ruling = self.cited
+        return text
+
+
+class ShownProblem(str):
+    """A problem's words on a jury page; ``ruling`` is shown only behind its "why?"."""
+
+    ruling = ""
 
 
 def word(problem) -> Wording:

@@ -62,7 +62,7 @@ class HandForm(HandReader):
         worded for the juror (tournaments.recording.wording)."""
         for problem in self._relevant(problems):
             target = problem_field(problem.field)
-            text = str(wording.word(problem))
+            text = wording.word(problem).shown()
             if target is None:
                 self.hand_problems.append(text)
             else:
