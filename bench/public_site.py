@@ -189,34 +189,17 @@ def gunicorn(url: str, *, cached: bool):
            "DATABASE_URL": url, "CACHE_DIR": cache_dir, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "2",
            "PAGE_CACHE": "on" if cached else "off"}
     collectstatic(env)
-    server = subprocess.Popen([str(Path(PYTHON).parent / "gunicorn"), "-c", "gunicorn.conf.py"], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(600):
-            try:
-                urllib.request.urlopen(base + "/", timeout=5).read()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield base
+        with serving([str(Path(PYTHON).parent / "gunicorn"), "-c", "gunicorn.conf.py"], env, port) as base:
+            yield base
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=60)  # workers finish the requests the load left in flight
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
         shutil.rmtree(cache_dir, ignore_errors=True)
 
 
 @contextmanager
-def bare_gunicorn(size: int):
-    """The bare Django view (bench/bare_site.py) answering ``size`` bytes, served like the site."""
-    port = free_port()
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.bare_site", "BARE_BYTES": str(size),
-           "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "2"}
-    command = [str(Path(PYTHON).parent / "gunicorn"), "-c", "gunicorn.conf.py", "bench.bare_site:application"]
+def serving(command: list[str], env: dict, port: int):
+    """A gunicorn ``command`` on ``port``, once it answers; stopped after, its workers given time to
+    finish the requests the load left in flight."""
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -229,7 +212,22 @@ def bare_gunicorn(size: int):
         yield base
     finally:
         server.terminate()
-        server.wait(timeout=60)
+        try:
+            server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+@contextmanager
+def bare_gunicorn(size: int):
+    """The bare Django view (bench/bare_site.py) answering ``size`` bytes, served like the site."""
+    port = free_port()
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.bare_site", "BARE_BYTES": str(size),
+           "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "2"}
+    command = [str(Path(PYTHON).parent / "gunicorn"), "-c", "gunicorn.conf.py", "bench.bare_site:application"]
+    with serving(command, env, port) as base:
+        yield base
 
 
 def fetch_seconds(url: str) -> tuple[float, int]:
