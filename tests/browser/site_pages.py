@@ -40,6 +40,7 @@ NOT_PAGES = {
     "feeds": "Atom feeds, not HTML", "sitemap": "XML", "robots_txt": "plain text", "web_manifest": "JSON",
     "table:act": "a POST", "table:open": "a POST after the form on the tables' page",
     "table:join": "a redirect to the seat (a seat link's secret is stored hashed: the demo cannot give one)",
+    "table:scores": "JSON",
 }
 DOWNLOAD_ENDINGS = (".pdf", ".xlsx", ".ics", ".json")
 # Missing pages, answered by the site's error page.
@@ -116,7 +117,7 @@ def demo_values():
 PK_MEANS = {
     "public:player": "player", "register:player": "player", "register:competition": "competition",
     "competitions:grand_prix_match": "grand_prix_match",
-    "table:manage": "table", "table:play": "table", "table:watch": "table",
+    "table:manage": "table", "table:play": "table", "table:watch": "table", "table:replay": "table",
 }
 
 

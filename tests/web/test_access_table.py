@@ -327,6 +327,12 @@ ACCESS = {
     "table:join":                                     ("table",        "302 405",     "302 405",     "302 405",     "302 405",     "302 405"),
     "table:play":                                     ("table",        "403 405",     "200 405",     "200 405",     "200 405",     "200 405"),
     "table:watch":                                    ("table",        "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
+    # The big screens of every table and of an event's, and a table's score so far: public. A hand is replayed
+    # once it is finished (the world's table has played none); a free game's replays are public.
+    "table:board_all":                                ("-",            "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
+    "table:board":                                    ("table",        "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
+    "table:scores":                                   ("table",        "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
+    "table:replay":                                   ("table",        "404 405",     "404 405",     "404 405",     "404 405",     "404 405"),
     "feeds:site":                                     ("-",            "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
     "feeds:team":                                     ("team",         "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
     "feeds:competition":                              ("championship", "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
@@ -430,7 +436,8 @@ def build_world():
         "cup tie": in_admin(final),
         "variant win": {"pk": variant_win.pk},
         "cup award": {"pk": award.pk},
-        "table": {"pk": online_table.pk, "action": "resume", "secret": seat_links["A.driver"]},
+        "table": {"pk": online_table.pk, "action": "resume", "secret": seat_links["A.driver"], "number": 1,
+                  "competition": free_games.pk},
         "group": in_admin(Group.objects.get(name="Jury")),
         "user": in_admin(juror) | {"user_id": juror.pk},
         "attempt": in_admin(attempt) | {"attempt_id": attempt.pk},

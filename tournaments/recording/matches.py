@@ -171,7 +171,7 @@ def withdraw_agreement(match) -> bool:
 
 
 def save_particulars(match, *, user, expected_version: int | None = None, changed=(),
-                     paper_agreement: tuple | None = None) -> list[str]:
+                     paper_agreement: tuple | None = None, reason: str | None = None) -> list[str]:
     """Create or change a match's particulars after the competitions' checks; returns notices for
     the jury. ``changed`` names the fields the form changed (an agreement to other particulars is
     withdrawn). ``paper_agreement`` (the date, who gave it): the chief jury records with a match
@@ -194,7 +194,7 @@ def save_particulars(match, *, user, expected_version: int | None = None, change
         if check_schedulable(match, user):
             notices.append(_("R15: this match needs the chief jury's agreement before it is played, because "
                              "%(reasons)s.") % {"reasons": _(" and ").join(agreement_reasons(match))})
-        reason = gettext_noop("Particulars changed") if match.pk else gettext_noop("Match scheduled")
+        reason = reason or (gettext_noop("Particulars changed") if match.pk else gettext_noop("Match scheduled"))
         if match.pk:
             claim_version(match, expected_version)
         stamp(match, user, reason)
@@ -544,7 +544,7 @@ def check_hand_number(match: Match, number: int) -> None:
 
 
 def record_hand(match: Match, number: int, record: dict, *, user, base: str | None = None,
-                way_in: WayIn = WayIn.PAGE, typed: bool = False) -> RecordedHand:
+                way_in: WayIn = WayIn.PAGE, typed: bool = False, reason: str | None = None) -> RecordedHand:
     """Store one hand of a match being entered, on its own: a bad hand 5 never keeps hands 1-4 or
     6-8 from being stored. The engine checks and scores the hand once (InvalidRecord, nothing
     stored); its attack must follow the stored hands' (R3); the match score is stored once every
@@ -553,23 +553,25 @@ def record_hand(match: Match, number: int, record: dict, *, user, base: str | No
     ``base`` is the hand's fingerprint (bridge.hand_fingerprint) when the juror opened it: StaleHand
     when another juror stored a different hand since. Each stored hand claims the match's version;
     a change of the match's particulars since it was read is kept (the save is tried again on the
-    match as it is then)."""
+    match as it is then). ``reason``: the history's reason when the way in names more than the hand
+    (the online table names its table)."""
     check_hand_number(match, number)
     check_hands_may_change(match, user)
     checked = bridge.check_hand(record)
     try:
-        return _store_hand(match, number, checked, user=user, base=base, typed=typed)
+        return _store_hand(match, number, checked, user=user, base=base, typed=typed, reason=reason)
     except _MatchMoved:
         opened = (match.version, match.team_a_id, match.team_b_id)
         match.refresh_from_db()
         if (match.team_a_id, match.team_b_id) != opened[1:]:  # another pairing now: not the match typed
             raise stale_match(match, opened[0]) from None
         check_hands_may_change(match, user)
-        return _store_hand(match, number, checked, user=user, base=base, typed=typed, moved_again=True)
+        return _store_hand(match, number, checked, user=user, base=base, typed=typed, moved_again=True,
+                           reason=reason)
 
 
-def _store_hand(match, number, checked, *, user, base, typed, moved_again=False) -> RecordedHand:
-    reason = gettext_noop("Hand %(number)s saved") % {"number": number}
+def _store_hand(match, number, checked, *, user, base, typed, moved_again=False, reason=None) -> RecordedHand:
+    reason = reason or gettext_noop("Hand %(number)s saved") % {"number": number}
     with transaction.atomic():
         rows = bridge.hand_rows(match)
         replaced = bridge.hands_with_facts().get(pk=rows[number].id) if number in rows else None

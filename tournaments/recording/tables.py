@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop  # history reasons: stored in English, read translated
 
 from scoring import table as rules
 from scoring.cards import SEATS_BY_NAME, SEATS_CLOCKWISE, Team
 from scoring.feasts import FEASTS
 from scoring.match import match_result
-from tournaments.core import bridge
+from tournaments.core import bridge, words
 from tournaments.core.competitions.championship import agreement_reasons
 from tournaments.core.competitions.free_games import record_free_game
 from tournaments.core.feast_names import FEAST_NAMES
@@ -37,13 +38,16 @@ from tournaments.core.refusals import NotAllowed, Refused
 from tournaments.core.roles import CONFIRM, ENTER, ORGANISE
 
 from .lines import line_rows
-from .matches import WayIn, record_hand
+from .matches import WayIn, record_hand, save_particulars
 
 SEATS = [str(seat) for seat in SEATS_CLOCKWISE]
 CARDS_IN_A_HAND = 40  # ten tricks of four
 MATCH_SEAT_FIELDS = {"A.driver": "a_driver", "A.catcher": "a_catcher", "B.driver": "b_driver",
                      "B.catcher": "b_catcher"}
 ORGANISER_MOVES = ("adjourn", "resume", "abandon", "seat")
+# The match's history names the table a hand was played at, and a substitute seated there (R14).
+HAND_PLAYED_REASON = gettext_noop("Hand %(number)s played at online table %(table)s")
+SUBSTITUTE_REASON = gettext_noop("Substitute seated at online table %(table)s (R14)")
 
 
 # --- opening a table -------------------------------------------------------------------------
@@ -235,7 +239,9 @@ def _hand_finished(table: Table, state: TableState) -> dict:
     record = state.hand.record()
     if table.match_id:
         match = Match.objects.get(pk=table.match_id)
-        return record_hand(match, state.hand_number, record, user=table.opened_by, way_in=WayIn.TABLE).answer
+        reason = HAND_PLAYED_REASON % {"number": state.hand_number, "table": table.pk}
+        return record_hand(match, state.hand_number, record, user=table.opened_by, way_in=WayIn.TABLE,
+                           reason=reason).answer
     return bridge.evaluate_hand_record(record)
 
 
@@ -311,8 +317,27 @@ def seat_substitute(table: Table, seat: str, player, user) -> None:
                           code="hand_begun")
         if table.seats.exclude(seat=seat).filter(player=player).exists():
             raise Refused(_("%(player)s already sits at this table.") % {"player": player}, code="seated")
+        if table.match_id:
+            _seat_on_match(table, seat, player, user)
         table.seats.filter(seat=seat).update(player=player)
         _organiser_action(table, user, {"kind": "seat", "seat": seat, "player": player.pk})
+
+
+def _seat_on_match(table: Table, seat: str, player, user) -> None:
+    """R14: the match names the players who actually played, as the jury's particulars do for a
+    substitute: the seat's player changes on the match through the door's own particulars, so the
+    hands recorded from the table after this name the player seated. The seat is taken by its
+    team's player of that role or by the team's substitute."""
+    match = Match.objects.select_related("team_a", "team_b", "competition__season").get(pk=table.match_id)
+    team = match.team_a if seat.startswith("A") else match.team_b
+    role = seat.partition(".")[2]
+    if player.pk not in (getattr(team, f"{role}_id"), team.substitute_id):
+        raise Refused(_("R14: %(player)s does not play for %(team)s as its %(role)s or its substitute; "
+                        "roles are fixed, only the substitute takes either seat.")
+                      % {"player": player, "team": team, "role": words.role_name(role)}, code="R14_seat")
+    name = MATCH_SEAT_FIELDS[seat]
+    setattr(match, name, player)
+    save_particulars(match, user=user, changed=[name], reason=SUBSTITUTE_REASON % {"table": table.pk})
 
 
 # --- what each one at the table is shown --------------------------------------------------------

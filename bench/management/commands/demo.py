@@ -114,15 +114,18 @@ class Demo:
                                           user=self.users["chief"], competition=self.free_games)
 
     def online_table(self):
-        """A free game at an online table, its announcements over and its first trick played, so
-        that the tables page shows one being played (its seat links come from "New seat link")."""
+        """A free game at an online table, its first hand played (its replay) and in the second the
+        announcements over and the first trick played, so that the tables page shows one being
+        played (its seat links come from "New seat link")."""
         players = [member for team in self.teams[10:12] for member in (team.driver, team.catcher)]
         table, _links = tables.open_table(user=self.users["organiser"], free_games=self.free_games, seed=SEED,
                                           players=dict(zip(tables.SEATS, players, strict=True)))
         seats = {seat.seat: seat for seat in table.seats.all()}
         while True:
-            hand = tables.load(table).hand
-            if hand.phase is not TablePhase.ANNOUNCING and not hand.current_trick and hand.tricks:
+            state = tables.load(table)
+            hand = state.hand
+            if (state.hand_number == 2 and hand.phase is not TablePhase.ANNOUNCING and not hand.current_trick
+                    and hand.tricks):
                 return
             moves = hand.legal_moves()
             move = moves[0] if hand.phase is TablePhase.ANNOUNCING else moves[-1]  # pass; the last card offered

@@ -2,6 +2,7 @@
 
 import datetime
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import connections, models
 from django.db.models import Q
@@ -17,6 +18,11 @@ class Player(PublicData):
     name = models.CharField(_("name"), max_length=120)
     membership_number = models.CharField(_("membership number"), max_length=20, unique=True)
     active = models.BooleanField(_("active"), default=True)
+    # A player who has a login finds their seat at an online table without a seat link (issue 25).
+    account = models.OneToOneField(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
+                                   related_name="player", verbose_name=_("account"),
+                                   help_text=_("The login of this player: their seat at an online table "
+                                               "opens from it."))
 
     history = HistoricalRecords()
 

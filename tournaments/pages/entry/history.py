@@ -115,7 +115,9 @@ class Entry:
 WORDED_REASONS = (gettext_noop("Correction: %(reason)s"), gettext_noop("Correction from a record file: %(reason)s"),
                   gettext_noop("Sent back: %(comment)s"),
                   gettext_noop("Hand %(number)s saved"), gettext_noop("Hand %(number)s cleared"),
-                  gettext_noop("Agreed on paper on %(date)s by %(who)s (R15)"))
+                  gettext_noop("Agreed on paper on %(date)s by %(who)s (R15)"),
+                  gettext_noop("Hand %(number)s played at online table %(table)s"),
+                  gettext_noop("Substitute seated at online table %(table)s (R14)"))
 
 
 def shown_reason(stored: str) -> str:

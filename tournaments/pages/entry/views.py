@@ -36,7 +36,7 @@ from tournaments.core.roles import (
     may_edit,
     schedulers_only,
 )
-from tournaments.recording import matches, notation, wording
+from tournaments.recording import matches, notation, table_views, wording
 from tournaments.recording.lines import match_teams
 
 from . import blind_confirmation, compare, hand_entry, jury_home, score_sheet_pdf
@@ -249,7 +249,16 @@ def match_page(request, pk):
     entries = correction_entries(match) if match.is_locked else hand_entry.hand_entries(match)
     context = page_context(request, match, entries)
     context["saved_hands"] = sum(entry.stored is not None for entry in entries)
+    context.update(online_table_context(match, request.user))
     return render(request, "jury/match.html", context)
+
+
+def online_table_context(match, user) -> dict:
+    """The match's online tables (each finished hand's replay), and for a chief juror the button
+    that opens one, or every reason it may not be opened now."""
+    may_open = table_views.may_open_tables(user)
+    return {"match_tables": table_views.tables_of_match(match), "may_open_table": may_open,
+            "table_refusals": table_views.match_table_refusals(match, user) if may_open else []}
 
 
 @jury_only

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from scoring.table import IllegalMove
 from tournaments.core.models import Table
 from tournaments.core.refusals import Refused
-from tournaments.recording import tables
+from tournaments.recording import table_views, tables
 
 from .broadcast import seat_group, send_views, watch_group
 from .wording import refusal_text
@@ -45,6 +45,18 @@ class SeatLinkMixin(TableScopeMixin):
             return None
         return table_seat
 
+    def seat_from_account(self):
+        """The seat the logged-in user's player holds at this table (no seat link needed)."""
+        user = self.scope.get("user")
+        if user is None:
+            return None
+        return table_views.seat_of_account(self.table_id(), user)
+
+    def seat_still_held(self, table_seat, by_account: bool):
+        if by_account:
+            return table_views.account_seat_still_held(table_seat, self.scope["user"])
+        return tables.seat_still_held(table_seat)
+
 
 class LanguageMixin:
     """The page's language, chosen as LocaleMiddleware chooses it for the page: the language cookie,
@@ -63,6 +75,9 @@ class SeatConsumer(SeatLinkMixin, LanguageMixin, JsonWebsocketConsumer):
 
     def connect(self):
         self.table_seat = self.seat_from_session()
+        self.by_account = self.table_seat is None
+        if self.by_account:
+            self.table_seat = self.seat_from_account()
         if self.table_seat is None:
             self.close(code=4403)
             return
@@ -76,7 +91,7 @@ class SeatConsumer(SeatLinkMixin, LanguageMixin, JsonWebsocketConsumer):
         move = content.get("move") if isinstance(content, dict) else None
         language = self.language()
         with translation.override(language):
-            table_seat = tables.seat_still_held(self.table_seat)
+            table_seat = self.seat_still_held(self.table_seat, self.by_account)
             if table_seat is None:
                 self.send_json({"type": "refused", "code": "seat_closed", "message": _("This seat is closed.")})
                 self.close(code=4403)

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST, require_safe
 from tournaments.core.models import Table, TableSeat
 from tournaments.core.refusals import NotAllowed, Refused
 from tournaments.core.roles import answer_refusal
-from tournaments.recording import tables
+from tournaments.recording import table_views, tables
 
 from .broadcast import table_changed
 from .consumers import SESSION_KEY
@@ -28,7 +28,8 @@ def index(request):
     open one."""
     live = (Table.objects.filter(state__in=(Table.State.OPEN, Table.State.ADJOURNED))
             .select_related("match__team_a", "match__team_b").prefetch_related(Prefetch("seats", queryset=SEATED)))
-    context = {"tables": live, "may_open": tables.may_open(request.user)}
+    context = {"tables": live, "may_open": tables.may_open(request.user),
+               "my_seats": table_views.seats_of_account(request.user)}
     if context["may_open"]:
         context.update(match_form=MatchTableForm(), free_form=FreeGameTableForm())
     return render(request, "table/index.html", context)
@@ -75,6 +76,7 @@ def _manage_page(request, table, *, links=None, status=200):
     return render(request, "table/manage.html", {
         "table": table, "state": state, "seats": table.seats.select_related("player"), "links": links or {},
         "seat_labels": SEAT_LABELS, "reason_form": ReasonForm(), "substitute_form": SubstituteForm(),
+        "finished_hands": range(1, state.finished_count + 1),
     }, status=status)
 
 
@@ -172,6 +174,8 @@ def play(request, pk):
     secret = request.session.get(SESSION_KEY, {}).get(str(table.pk))
     table_seat = tables.seat_of_link(secret)
     if table_seat is None or table_seat.table_id != table.pk:
+        table_seat = table_views.seat_of_account(table.pk, request.user)  # a player with a login
+    if table_seat is None:
         raise PermissionDenied(_("A seat at a table opens from its seat link; the organiser of the table gives it."))
     return render(request, "table/play.html", {"table": table, "table_seat": table_seat,
                                                "socket": f"/ws/table/{table.pk}/seat/", "words": _words()})
