@@ -87,7 +87,7 @@ def team_names(table: Table) -> dict[str, str]:
     if table.match_id:
         return {"A": table.match.team_a.name, "B": table.match.team_b.name}
     players = {seat.seat: str(seat.player) for seat in table.seats.all()}
-    return {team: f"{players.get(team + '.driver', '')} – {players.get(team + '.catcher', '')}"
+    return {team: f"{players.get(team + '.driver', '')}, {players.get(team + '.catcher', '')}"
             for team in ("A", "B")}
 
 

@@ -37,8 +37,10 @@ def _board(table: Table) -> dict:
 
 def _render_board(request, title, competition=None, live=()):
     boards = [_board(table) for table in live]
-    teams = {board["table"].pk: {seat["seat"]: seat["label"] for seat in board["seats"]} for board in boards}
-    words = {**_words(), "seat_names": teams}
+    # Who is to act and who announced are named by the player, short enough to read from the back.
+    names = {board["table"].pk: {seat["seat"]: seat["player"] or seat["label"] for seat in board["seats"]}
+             for board in boards}
+    words = {**_words(), "seat_names": names}
     return render(request, "table/board.html", {"title": title, "competition": competition, "boards": boards,
                                                 "words": words})
 
