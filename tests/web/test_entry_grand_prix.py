@@ -85,7 +85,7 @@ def test_the_grand_prix_match_page_keeps_its_query_count(jury_client, grand_prix
     # competition, season, teams, jurors and its Cup tie with the tie's teams, 3 its hands,
     # 4 their announcements, 5 their silent premiums, 6 the season's Championship (its annual
     # meeting: whether this match, counted for it, needs the jury's agreement, R15), 7 the hands as
-    # typed and not stored yet.
-    with django_assert_num_queries(7):
+    # typed and not stored yet, 8 the match's online tables.
+    with django_assert_num_queries(8):
         response = jury_client.get(reverse("jury:match", args=[grand_prix_match.pk]))
     assert response.status_code == 200

@@ -47,9 +47,10 @@ def test_match_page_query_count_does_not_grow(jury_client, django_assert_num_que
     busy = make_match(hand_records=records)
     # 1 the user with their permissions (the session comes from the cache), 2 the match with
     # competition, season, teams and both jurors, 3 its hands, 4 their announcements, 5 their
-    # silent premiums, 6 the hands as typed and not stored yet.
-    with django_assert_num_queries(6):
+    # silent premiums, 6 the hands as typed and not stored yet, 7 the match's online tables (their
+    # replays; a chief juror also reads whether one may be opened).
+    with django_assert_num_queries(7):
         sparse_page = jury_client.get(reverse("jury:match", args=[sparse.pk]))
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         busy_page = jury_client.get(reverse("jury:match", args=[busy.pk]))
     assert sparse_page.status_code == busy_page.status_code == 200

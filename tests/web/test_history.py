@@ -141,10 +141,10 @@ def test_the_history_page_query_count_does_not_grow(client, django_assert_num_qu
         big.save()
     # 1 the user with their permissions (the session is read from the cache), 2 the match, 3 match
     # history, 4 hand history, 5 announcement history, 6 silent premium history (the jurors are the
-    # rows' own users).
-    with django_assert_num_queries(6):
-        small_page = client.get(reverse("jury:history", args=[small.pk]))
-    # 7 the players named in the history and no longer in the match.
+    # rows' own users), 7 the match's online tables (their replays; two more a table).
     with django_assert_num_queries(7):
+        small_page = client.get(reverse("jury:history", args=[small.pk]))
+    # 8 the players named in the history and no longer in the match.
+    with django_assert_num_queries(8):
         big_page = client.get(reverse("jury:history", args=[big.pk]))
     assert small_page.status_code == big_page.status_code == 200

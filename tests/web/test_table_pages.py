@@ -161,6 +161,7 @@ def test_the_replay_is_linked_from_the_match_page_and_the_tables_page(frozen_tod
     url = reverse("table:replay", args=[table.pk, 1])
     assert url in logged_in(chief).get(reverse("jury:match", args=[match.pk])).content.decode()
     assert url in logged_in(chief).get(reverse("table:manage", args=[table.pk])).content.decode()
+    assert url in logged_in(chief).get(reverse("jury:history", args=[match.pk])).content.decode()
 
 
 # --- a seat by the player's account ------------------------------------------------------------------

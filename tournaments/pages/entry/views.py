@@ -436,7 +436,8 @@ def history(request, pk):
     match = get_match(pk)
     if blind_confirmation.hides_first_entry(match, request.user):
         return redirect("jury:blind", pk=match.pk)
-    return render(request, "jury/history.html", {"match": match, "entries": match_history.entries_of(match)})
+    return render(request, "jury/history.html", {"match": match, "entries": match_history.entries_of(match),
+                                                 "match_tables": table_views.tables_of_match(match)})
 
 
 @jury_only
