@@ -31,7 +31,9 @@ def _board(table: Table) -> dict:
     seated = sorted(table.seats.all(), key=lambda seat: tables.SEATS.index(seat.seat))
     seats = [{"seat": seat.seat, "player": str(seat.player or ""), "label": seat_name(seat.seat, named)}
              for seat in seated]
-    return {"table": table, "teams": teams, "seats": seats,
+    # A free game's pairs are named by their seats' letters on the screen: the players sit below.
+    rows = teams if table.match_id else {"A": "A", "B": "B"}
+    return {"table": table, "teams": teams, "rows": rows, "seats": seats,
             "totals": table_views.scores_so_far(table, state), "hand_number": min(state.hand_number, 8)}
 
 
