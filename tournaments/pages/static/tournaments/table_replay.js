@@ -15,8 +15,12 @@
   function show(index) {
     current = Math.max(0, Math.min(index, steps.length - 1));
     steps.forEach((step, number) => { step.hidden = number !== current; });
+    const focused = document.activeElement;
     back.disabled = current === 0;
     forward.disabled = current === steps.length - 1;
+    // A button disabled under the keyboard's focus hands it to the other, so the focus is not lost.
+    if (focused === back && back.disabled) forward.focus();
+    if (focused === forward && forward.disabled) back.focus();
     where.textContent = words.step.replace("%(number)s", current + 1).replace("%(count)s", steps.length);
   }
 
