@@ -20,7 +20,7 @@ from tournaments.core import bridge
 from tournaments.core.models import Hand
 from tournaments.recording import tables
 
-PORT = 8183
+PORT = 8211  # the table tests serve on their own port
 
 
 @pytest.fixture
