@@ -258,13 +258,18 @@
 
   function pickByTyping(key) {
     const now = Date.now();
+    const held = (view.cards || []).slice().sort(byOrder);
+    const matching = (form) => held.find((code) => card(code).typed.includes(form)) ||
+      held.find((code) => card(code).typed.some((spelling) => spelling.startsWith(form)));
     typed = (now - typedAt > TYPING_PAUSE ? "" : typed) + fold(key);
     typedAt = now;
-    const held = (view.cards || []).slice().sort(byOrder);
-    const exact = held.find((code) => card(code).typed.includes(typed));
-    const begun = exact || held.find((code) => card(code).typed.some((form) => form.startsWith(typed)));
-    if (begun) focusCard(begun);
-    return Boolean(begun);
+    let found = matching(typed);
+    if (!found) {  // what was typed before names no card held: this key begins a new short form
+      typed = fold(key);
+      found = matching(typed);
+    }
+    if (found) focusCard(found);
+    return Boolean(found);
   }
 
   // --- announcing: pass, contras, feasts with their value and the cards or suits they name ---
@@ -413,6 +418,7 @@
       const data = JSON.parse(event.data);
       if (data.type === "view") {
         view = data.view;
+        typed = "";  // a short form is typed against the cards as they are now
         draw();
       } else if (data.type === "refused") {
         const box = $("refusal");
