@@ -3,7 +3,8 @@ laptops, in Hungarian: a whole hand of an official match from a recorded seed, w
 that binds a card (Piccolo: the XVIII to trick 3, R9), the opponents' contra on it (R8), an illegal
 card and an illegal announcement refused in words, cards played by the keyboard (a typed short form
 and Enter), a reload mid-trick coming back to the same state, the record the door stored equal to
-what was played and scored by the engine, and an adjourned table saying so with its reason.
+what was played and scored by the engine, and an adjourned table saying so with its reason; and a
+dropped connection that the page tells of and comes back from by itself, to the same seat.
 
 The site is served as in production, by an ASGI server (uvicorn, in a thread of this process, so
 it shares the test database), pages and WebSockets alike."""
@@ -26,8 +27,8 @@ from tournaments.recording import tables
 PORT = 8211  # the table tests serve on their own port
 
 
-@pytest.fixture
-def asgi_server(transactional_db):
+def serve_asgi():
+    """The site on PORT, pages and WebSockets, in a thread of this process (it shares the test database)."""
     import uvicorn
     from channels.routing import ProtocolTypeRouter
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
@@ -41,15 +42,25 @@ def asgi_server(transactional_db):
     server = uvicorn.Server(uvicorn.Config(application, host="127.0.0.1", port=PORT, log_level="warning",
                                            lifespan="off"))
     server.install_signal_handlers = lambda: None
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
+    server.thread = threading.Thread(target=server.run, daemon=True)
+    server.thread.start()
     for _ in range(100):
         if server.started:
             break
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{PORT}"
+    return server
+
+
+def stop(server) -> None:
     server.should_exit = True
-    thread.join(10)
+    server.thread.join(10)
+
+
+@pytest.fixture
+def asgi_server(transactional_db):
+    server = serve_asgi()
+    yield f"http://127.0.0.1:{PORT}"
+    stop(server)
 
 
 def seed_with_visi_for_the_dealer() -> int:
@@ -203,3 +214,26 @@ def test_four_players_play_a_hand_and_the_door_stores_it(asgi_server, browser):
     sending.join(10)
     for page in pages.values():
         page.locator("#status").filter(has_text="elnapolták: Áramszünet").wait_for()
+
+
+def test_a_dropped_connection_says_so_and_comes_back_to_the_same_seat_by_itself(transactional_db, browser):
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    match = make_match(competition=make_competition(season=make_season(today.year)), played_on=today)
+    table, links = tables.open_table(user=make_user("chief"), match=match, seed=5)
+    server = serve_asgi()
+    page = browser.new_context(viewport={"width": 390, "height": 844}, locale="hu-HU").new_page()
+    page.goto(f"http://127.0.0.1:{PORT}/table/join/{links['A.driver']}/")
+    page.locator("#connection").filter(has_text="Kapcsolódva").wait_for()
+    dealt = page.locator("#hand button").count()
+    stop(server)  # the network goes
+    page.locator("#connection").filter(has_text="megszakadt").wait_for()
+    page.locator("#hand button").first.click()  # a move made meanwhile is not lost silently
+    page.locator("#refusal").filter(has_text="nem ment el").wait_for()
+    server = serve_asgi()  # and comes back: the page reconnects by itself
+    try:
+        page.locator("#connection").filter(has_text="helyreállt").wait_for(timeout=20000)
+        assert page.locator("#hand button").count() == dealt == 10
+    finally:
+        stop(server)

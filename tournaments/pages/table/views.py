@@ -228,6 +228,7 @@ def _words(table) -> dict:
         "connected": _("Connected."),
         "restored": _("Connection restored: the table is as it stands now."),
         "reconnecting": _("Connection lost; reconnecting…"),
+        "not_sent": _("The connection is lost, so your move was not sent; make it again once it is restored."),
         "closed": _("This seat is closed."),
     }
 

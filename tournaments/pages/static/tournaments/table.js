@@ -56,8 +56,14 @@
   }
 
   function send(move) {
-    $("refusal").hidden = true;
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ move: move }));
+    const box = $("refusal");
+    box.hidden = true;
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify({ move: move }));
+    } else {  // nothing is sent while the connection is down: the player is told, and moves again after it is back
+      box.textContent = words.not_sent;
+      box.hidden = false;
+    }
   }
 
   // A card as it prints: its face (K, D, XXI) with the suit's sign, and its name for screen readers.
