@@ -431,23 +431,28 @@ def _said(hand: rules.TableHand) -> list[dict]:
     return said
 
 
-def _hand_scores(state: TableState, number: int) -> dict[str, int]:
-    """A finished hand's scores by the engine. A finished hand never changes, so its scores are kept
-    in the shared cache (keyed by the table and its opening, never reused) and read again cheaply."""
-    key = f"table-hand-scores/{state.table.pk}/{state.table.opened_at.timestamp()}/{number}"
-    scores = cache.get(key)
-    if scores is None:
-        answer = bridge.evaluate_hand_record(state.finished_hand(number).record())
-        scores = {team: answer[team]["score"] for team in ("A", "B")}
-        cache.set(key, scores, None)
-    return scores
+def _finished_scores(state: TableState) -> list[dict]:
+    """Each finished hand's scores by the engine. A finished hand never changes, so its scores are
+    kept in the shared cache (keyed by the table and its opening, never reused) and read again in
+    one round trip; a hand not there is replayed and scored once."""
+    prefix = f"table-hand-scores/{state.table.pk}/{state.table.opened_at.timestamp()}/"
+    keys = {number: f"{prefix}{number}" for number in range(1, state.finished_count + 1)}
+    kept = cache.get_many(list(keys.values()))
+    missing = {}
+    for number, key in keys.items():
+        if key not in kept:
+            answer = bridge.evaluate_hand_record(state.finished_hand(number).record())
+            kept[key] = missing[key] = {team: answer[team]["score"] for team in ("A", "B")}
+    if missing:
+        cache.set_many(missing, None)
+    return [{"number": number, **kept[key]} for number, key in keys.items()]
 
 
 def _running_scores(state: TableState) -> dict:
     """The match so far: each finished hand's scores, each team's sum of them, and once all are
     played the match score (R13, from the engine)."""
     if "running" not in state._shown:
-        hands = [{"number": number, **_hand_scores(state, number)} for number in range(1, state.finished_count + 1)]
+        hands = _finished_scores(state)
         results = {team: match_result([hand[team] for hand in hands]) for team in ("A", "B")} if hands else {}
         state._shown["running"] = {
             "hands": hands, "sum": {team: result.hand_sum for team, result in results.items()} or None,
