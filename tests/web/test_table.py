@@ -243,3 +243,17 @@ def test_the_play_page_names_the_cards_and_teams_in_the_associations_words(clien
     assert words["cards"]["I"]["name"] == "pagát" and words["cards"]["IV"]["face"] == "IIII"
     assert words["teams"] == {"A": match.team_a.name, "B": match.team_b.name}
     assert words["roles"]["B.catcher"] == "fogó"
+
+
+def test_a_player_whose_table_has_ended_is_shown_its_last_state(client, frozen_today):
+    """After the eighth hand the seat links end; a player reloading their page reads how the match
+    ended, its running scores and match score (R13), on the spectators' page."""
+    table, links = free_table(seed=3)
+    client.get(f"/table/join/{links['A.driver']}/")
+    rng = random.Random(4)
+    for _ in range(8):
+        play_hand(table, links, rng, speak=0.1)
+    response = client.get(f"/table/{table.pk}/play/")
+    assert response.status_code == 302 and response["Location"] == f"/table/{table.pk}/watch/"
+    running = tables.view(tables.load(table), None)["running"]
+    assert len(running["hands"]) == 8 and set(running["score"]) == {"A", "B"}

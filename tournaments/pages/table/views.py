@@ -238,6 +238,8 @@ def play(request, pk):
     table = get_object_or_404(WITH_TEAMS, pk=pk)
     secret = request.session.get(SESSION_KEY, {}).get(str(table.pk))
     table_seat = tables.seat_of_link(secret)
+    if table_seat is None and secret and table.state in (Table.State.FINISHED, Table.State.ABANDONED):
+        return redirect("table:watch", pk=table.pk)  # a player's table has ended: its last state, as watched
     if table_seat is None or table_seat.table_id != table.pk:
         raise PermissionDenied(_("A seat at a table opens from its seat link; the organiser of the table gives it."))
     return render(request, "table/play.html", {"table": table, "table_seat": table_seat,

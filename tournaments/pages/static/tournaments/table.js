@@ -156,6 +156,7 @@
     else if (view.phase === "playing") title = format(words.trick, { number: view.trick_number }) + " · " + words.trick_none;
     else if (view.phase === "announcing") title = words.announcing;
     $("trick-title").textContent = title;
+    $("won-title").hidden = $("tricks-won").hidden = view.phase === "over";
     drawWon();
     drawPrevious();
   }
@@ -345,7 +346,8 @@
         (entry.side ? " – " + words.contras[entry.side] : "");
       return element("li", "table-said-" + entry.kind, text);
     }));
-    if (!said.length && view.phase !== "over") list.append(element("li", "table-said-none", words.nothing_said));
+    $("said-title").closest("section").hidden = view.phase === "over";
+    if (!said.length) list.append(element("li", "table-said-none", words.nothing_said));
     const standing = view.announcements || [];
     $("standing-title").hidden = !standing.length;
     $("announcements").replaceChildren(...standing.map((said) => element("li", "",
