@@ -3,8 +3,9 @@ laptops, in Hungarian: a whole hand of an official match from a recorded seed, w
 that binds a card (Piccolo: the XVIII to trick 3, R9), the opponents' contra on it (R8), an illegal
 card and an illegal announcement refused in words, cards played by the keyboard (a typed short form
 and Enter), a reload mid-trick coming back to the same state, the record the door stored equal to
-what was played and scored by the engine, and an adjourned table saying so with its reason; and a
-dropped connection that the page tells of and comes back from by itself, to the same seat.
+what was played and scored by the engine, an adjourned table saying so with its reason, and the
+page as drawn valid HTML without a serious WCAG 2.2 AA violation; and a dropped connection that the
+page tells of and comes back from by itself, to the same seat.
 
 The site is served as in production, by an ASGI server (uvicorn, in a thread of this process, so
 it shares the test database), pages and WebSockets alike."""
@@ -23,6 +24,8 @@ from tournaments.core import bridge
 from tournaments.core.models import Hand
 from tournaments.pages.table.broadcast import table_changed
 from tournaments.recording import tables
+
+from .test_valid_and_accessible import AXE, AXE_RUN, JAVA, SERIOUS, VNU, WCAG_22_AA, nu_errors
 
 PORT = 8211  # the table tests serve on their own port
 
@@ -95,6 +98,28 @@ SEND_ON_OWN_SEAT = """async ([path, move]) => new Promise((resolve) => {
 })"""
 
 
+class Checked:
+    """The page as drawn by its script, at moments of the game: axe-core finds no serious or critical
+    WCAG 2.2 AA violation there, and the Nu checker no error in the drawn document (read at the end,
+    in one run). Skipped where the checkers are not installed."""
+
+    def __init__(self):
+        self.violations, self.documents = [], {}
+
+    def look(self, page, label):
+        if AXE.exists():
+            page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+            self.violations += [f"{label}: {found['id']} at {found['nodes']}"
+                                for found in page.evaluate(AXE_RUN, WCAG_22_AA) if found["impact"] in SERIOUS]
+        self.documents[label] = "<!DOCTYPE html>\n" + page.content()
+
+    def assert_clean(self, folder):
+        assert not self.violations, "\n".join(self.violations)
+        if VNU.exists() and JAVA:
+            errors = nu_errors(self.documents, folder)
+            assert not errors, "\n".join(errors)
+
+
 def typed_short_form(card) -> str:
     """What a player types to pick a card: trk, pi10, a trump's number."""
     text = str(card)
@@ -105,7 +130,7 @@ def typed_short_form(card) -> str:
     return suits[suit] + ranks.get(rank, rank)
 
 
-def test_four_players_play_a_hand_and_the_door_stores_it(asgi_server, browser):
+def test_four_players_play_a_hand_and_the_door_stores_it(asgi_server, browser, tmp_path):
     from django.utils import timezone
 
     today = timezone.localdate()
@@ -114,7 +139,7 @@ def test_four_players_play_a_hand_and_the_door_stores_it(asgi_server, browser):
     pages = {}
     for number, (seat, secret) in enumerate(links.items()):
         viewport = {"width": 390, "height": 844} if number % 2 else {"width": 1280, "height": 900}  # phones, laptops
-        page = browser.new_context(viewport=viewport, locale="hu-HU").new_page()
+        page = browser.new_context(viewport=viewport, locale="hu-HU", bypass_csp=True).new_page()  # axe's script
         page.goto(f"{asgi_server}/table/join/{secret}/")
         page.locator("#connection").filter(has_text="Kapcsolódva").wait_for()
         pages[seat] = page
@@ -132,6 +157,8 @@ def test_four_players_play_a_hand_and_the_door_stores_it(asgi_server, browser):
 
     # Piccolo binds the XVIII to trick 3 (R9); the next player calls the opponents' contra (R8).
     pages[dealer].locator("#offers-box summary").click()
+    checked = Checked()
+    checked.look(pages[dealer], "the dealer announcing")
     pages[dealer].locator(".table-offer", has_text="Pikoló (5)").first.click()
     state = wait_for_moves(table, 1)
     following = str(state.hand.to_act)
@@ -171,6 +198,8 @@ def test_four_players_play_a_hand_and_the_door_stores_it(asgi_server, browser):
             visi.click(force=True)  # Playwright waits for an aria-disabled button; a player just taps it
             page.locator("#refusal").filter(has_text="R4, R9").wait_for()  # bound to trick 3 (R9)
             bound_refused = True
+        if hand.trick_number == 2 and not hand.current_trick:
+            checked.look(page, f"{seat} leading to trick 2")
         if not reloaded and hand.trick_number == 4 and len(hand.current_trick) == 2:
             page.reload()  # mid-trick: the same seat, the same cards, the same trick
             page.locator(".table-seat .table-played").nth(1).wait_for()
@@ -205,6 +234,8 @@ def test_four_players_play_a_hand_and_the_door_stores_it(asgi_server, browser):
         page.locator("#running tbody tr").first.wait_for()
         page.locator("#hand-of").filter(has_text="2. leosztás a 8-ból").wait_for()
     assert Team(record["attackers"]) is state.hand.attackers.other  # hand 2: the other team attacks (R3)
+    for seat, page in pages.items():
+        checked.look(page, f"{seat} after the hand")
 
     # The organiser adjourns the table: every seat reads why, and that play goes on where it stopped.
     tables.adjourn(table, table.opened_by, "Áramszünet")
@@ -214,6 +245,7 @@ def test_four_players_play_a_hand_and_the_door_stores_it(asgi_server, browser):
     sending.join(10)
     for page in pages.values():
         page.locator("#status").filter(has_text="elnapolták: Áramszünet").wait_for()
+    checked.assert_clean(tmp_path)
 
 
 def test_a_dropped_connection_says_so_and_comes_back_to_the_same_seat_by_itself(transactional_db, browser):
