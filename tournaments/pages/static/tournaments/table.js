@@ -164,7 +164,11 @@
   function drawPrevious() {
     // The trick before the one on the table, to look back at.
     const box = $("previous-box");
-    const previous = view.trick ? view.last_trick : null;
+    // While a trick is being played, the one before it; before the next hand's first trick, the last
+    // trick of the hand just scored.
+    const lastOfHand = view.last_hand && !view.last_trick && view.last_hand.tricks.length ?
+      view.last_hand.tricks[view.last_hand.tricks.length - 1] : null;
+    const previous = view.trick ? view.last_trick : (view.phase === "announcing" ? lastOfHand : null);
     box.hidden = !previous;
     if (!previous) return;
     $("previous-summary").textContent = format(words.trick_taken, { number: previous.number, seat: seatName(previous.winner) });
@@ -327,8 +331,10 @@
     $("offers").replaceChildren(...offerGroups(view.offers));
     $("offers-summary").textContent = format(words.announce_feast, { count: view.offers.length });
     $("offers-box").hidden = !view.offers.length;
+    // R8: the partner's contra or the opponents', by the announcer's team and the player's.
+    const side = (contra) => (contra.by[0] === mySeat[0] ? "partner" : "opponents");
     $("contras").replaceChildren(...view.contras.map((contra) => actionButton(
-      format(words.contra_on, { feast: contra.name, seat: seatName(contra.by) }),
+      format(words.contra_on, { feast: contra.name, seat: seatName(contra.by) }) + " – " + words.contras[side(contra)],
       () => send({ kind: "contra", target: contra.target }), "table-offer table-contra")));
     $("contras-box").hidden = !view.contras.length;
   }
