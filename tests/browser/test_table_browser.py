@@ -154,6 +154,7 @@ def test_four_players_play_a_hand_and_the_door_stores_it(asgi_server, browser, t
     bottom = pages[dealer].locator(".table-at-bottom")
     assert "(Ön)" in bottom.inner_text() and "következik" in bottom.inner_text()
     pages[dealer].locator("#status").filter(has_text="Ön következik").wait_for()
+    assert pages[dealer].title().startswith("Ön következik – ")  # seen from another tab too
 
     # Piccolo binds the XVIII to trick 3 (R9); the next player calls the opponents' contra (R8).
     pages[dealer].locator("#offers-box summary").click()

@@ -219,6 +219,7 @@ def _words(table) -> dict:
         "match_score": _("Match score (R13: the sum divided by 8)"),
         "your_turn_announce": _("Your turn: announce, give a contra or pass."),
         "your_turn_play": _("Your turn: play a card."),
+        "title_your_turn": _("Your turn"),
         "your_turn_lead": _("Your turn: lead to the trick."),
         "waiting_for": _("Waiting for %(seat)s."),
         "to_act": _("%(seat)s to act."),

@@ -24,6 +24,7 @@
   let everConnected = false;
   let focusHandAfterDraw = false;
   let wasMyTurn = false;
+  const pageTitle = document.title;
 
   function format(text, values) {
     return text.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
@@ -99,7 +100,10 @@
       ? format(words.attack, { team: words.teams[view.attackers] }) + " · " + format(words.dealer, { seat: seatName(view.dealer) })
       : "";
     $("status").textContent = statusText();
-    root.classList.toggle("table-my-turn", Boolean(mySeat) && view.to_act === mySeat && view.state === "open");
+    const myTurn = Boolean(mySeat) && view.to_act === mySeat && view.state === "open";
+    root.classList.toggle("table-my-turn", myTurn);
+    // The tab's title tells a player in another tab or window that the table waits for them.
+    document.title = (myTurn ? words.title_your_turn + " – " : "") + pageTitle;
     root.classList.toggle("table-stopped", view.state !== "open" || view.phase === "over");
   }
 
