@@ -196,6 +196,7 @@ def test_four_players_play_a_hand_and_the_door_stores_it(asgi_server, browser, t
         if not bound_refused and VISI in held and VISI not in hand.playable():
             visi = page.locator(f"#hand button[data-card='{VISI}']")
             assert visi.get_attribute("aria-disabled") == "true"  # shown as not playable, sent anyway
+            assert "→ 3. ütés" in visi.inner_text()  # and marked with the trick Piccolo binds it to
             visi.click(force=True)  # Playwright waits for an aria-disabled button; a player just taps it
             page.locator("#refusal").filter(has_text="R4, R9").wait_for()  # bound to trick 3 (R9)
             bound_refused = True

@@ -352,6 +352,9 @@ def view(state: TableState, seat: str | None) -> dict:
     if seat is not None:
         own = SEATS_BY_NAME[seat]
         data["cards"] = [str(card) for card in hand.hands[own]]
+        # R9: the seat's own cards bound to a trick, and to which (its own cards only).
+        data["bound"] = {str(card): sorted(binding.tricks) for card, binding in hand.bindings.get(own, {}).items()
+                         if card in hand.hands[own]}
         mine = hand.to_act == own and table.state == Table.State.OPEN
         data["playable"] = [str(card) for card in hand.playable()] if mine else []
         if mine and ("offers", seat) not in state._shown:  # the same moves in every language

@@ -186,6 +186,9 @@ def _words(table) -> dict:
         "groups": {"t": pgettext("cards held", "Trumps"), **{letter: words.suit_name(letter) for letter in "hdsc"}},
         "playable": _("may be played"),
         "not_playable": _("may not be played now"),
+        # Translators: under a card bound to a trick (R9): "→ 3." is "to trick 3".
+        "bound_short": _("→ %(tricks)s."),
+        "bound": _("bound to trick %(tricks)s (R9)"),
         "trick": _("Trick %(number)s of 10"),
         "trick_taken": _("Trick %(number)s, taken by %(seat)s"),
         "trick_none": _("No card played yet"),

@@ -226,6 +226,13 @@
     button.type = "button";
     button.dataset.card = code;
     button.append(cardFace(code, "table-card-face"));
+    const bound = (view.bound || {})[code];
+    if (bound) {  // R9: the trick an announcement binds this card to
+      const tricks = bound.join(", ");
+      const note = element("span", "table-bound", format(words.bound_short, { tricks: tricks }));
+      note.setAttribute("aria-hidden", "true");
+      button.append(note, element("span", "visually-hidden", ", " + format(words.bound, { tricks: tricks })));
+    }
     if (legal !== null) button.append(element("span", "visually-hidden", ", " + (legal ? words.playable : words.not_playable)));
     // Shown as not playable, and still sent when chosen: the server's refusal says why (R4, R9).
     if (legal === false) button.setAttribute("aria-disabled", "true");
