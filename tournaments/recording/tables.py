@@ -45,6 +45,7 @@ CARDS_IN_A_HAND = 40  # ten tricks of four
 MATCH_SEAT_FIELDS = {"A.driver": "a_driver", "A.catcher": "a_catcher", "B.driver": "b_driver",
                      "B.catcher": "b_catcher"}
 ORGANISER_MOVES = ("adjourn", "resume", "abandon", "seat")
+HAND_SCORES_KEPT = 7 * 24 * 60 * 60  # seconds a finished hand's scores stay cached (then scored again)
 
 
 # --- opening a table -------------------------------------------------------------------------
@@ -447,7 +448,7 @@ def _finished_scores(state: TableState) -> list[dict]:
             answer = bridge.evaluate_hand_record(state.finished_hand(number).record())
             kept[key] = missing[key] = {team: answer[team]["score"] for team in ("A", "B")}
     if missing:
-        cache.set_many(missing, None)
+        cache.set_many(missing, HAND_SCORES_KEPT)
     return [{"number": number, **kept[key]} for number, key in keys.items()]
 
 
