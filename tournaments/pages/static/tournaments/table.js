@@ -193,6 +193,11 @@
   function drawHand() {
     const hand = $("hand");
     if (!hand) return;
+    // Another player's move leaves the hand as it is: it is not drawn again, so the focused card
+    // stays the same element and a screen reader does not read it out again.
+    const drawn = JSON.stringify([view.cards, view.playable, view.bound]);
+    if (drawn === hand.dataset.drawn && !focusHandAfterDraw) return;
+    hand.dataset.drawn = drawn;
     const hadFocus = focusedCard() !== null || focusHandAfterDraw;
     focusHandAfterDraw = false;
     const cards = (view.cards || []).slice().sort(byOrder);
@@ -446,6 +451,7 @@
         typed = "";  // a short form is typed against the cards as they are now
         draw();
       } else if (data.type === "refused") {
+        focusHandAfterDraw = false;  // nothing moved: the focus stays where the player left it
         const box = $("refusal");
         box.textContent = data.message;
         box.hidden = false;
