@@ -2,12 +2,16 @@
 links stored hashed, moves refused by the rules, and each finished hand recorded through the one
 door as the match's first entry (an official match) or the game kept in the free-game table (R18)."""
 
+import json
 import random
+import re
 
 import pytest
 
+from scoring import evaluate_hand
 from scoring import table as rules
 from scoring.cards import SEATS_BY_NAME
+from scoring.feasts import FEASTS
 from tests.factories import make_competition, make_match, make_player, make_season, make_user
 from tournaments.core.models import Competition, FreeGameScore, Hand, Match, Table, TableAction
 from tournaments.core.refusals import NotAllowed, Refused
@@ -183,3 +187,73 @@ def test_the_tables_page_lists_the_tables_being_played_in_a_pinned_number_of_que
         response = client.get("/table/")
     assert response.status_code == 200
     assert response.content.decode().count("/watch/") == 3
+
+
+def test_the_view_tells_what_was_said_this_hand_in_order_and_by_whom(frozen_today):
+    """R7, R8: what each seat said, the announcement's value and the contra's side, as the page lists it."""
+    table, links = free_table()
+    hand = tables.load(table).hand
+    feast = next(move for move in hand.legal_announcements() if not FEASTS[move.feast].is_message)
+    tables.make_move(seat_of(table, links, str(feast.seat)), feast.as_dict())
+    hand = tables.load(table).hand
+    contra = hand.legal_contras()[0]
+    tables.make_move(seat_of(table, links, str(contra.seat)), contra.as_dict())
+    hand = tables.load(table).hand
+    tables.make_move(seat_of(table, links, str(hand.to_act)), {"kind": "pass"})
+
+    said = tables.view(tables.load(table), None)["said"]
+    assert [(entry["seat"], entry["kind"]) for entry in said] == [
+        (str(feast.seat), "announce"), (str(contra.seat), "contra"), (str(hand.to_act), "pass")]
+    assert said[0]["feast"] == feast.feast and said[0]["value"] == FEASTS[feast.feast].value
+    assert said[1]["feast"] == feast.feast and said[1]["on"] == str(feast.seat)
+    side = "partner" if contra.seat.team is feast.seat.team else "opponents"
+    assert said[1]["side"] == side
+
+
+def test_the_running_scores_are_the_engines_hand_by_hand(frozen_today):
+    """R13: each finished hand's scores as the engine gives them, each team's sum, no match score
+    before the eighth hand."""
+    table, links = free_table(seed=5)
+    rng = random.Random(2)
+    play_hand(table, links, rng)
+    play_hand(table, links, rng)
+    state = tables.load(table)
+    running = tables.view(state, "A.driver")["running"]
+    engine = [evaluate_hand(state.finished_hand(number).record()) for number in (1, 2)]
+    assert running["hands"] == [{"number": n, "A": answer["A"]["score"], "B": answer["B"]["score"]}
+                                for n, answer in enumerate(engine, start=1)]
+    assert running["sum"] == {team: engine[0][team]["score"] + engine[1][team]["score"] for team in ("A", "B")}
+    assert running["score"] is None
+
+
+def test_the_play_page_names_the_cards_and_teams_in_the_associations_words(client, frozen_today,
+                                                                         django_assert_num_queries):
+    today = frozen_today
+    match = make_match(competition=make_competition(season=make_season(today.year)), played_on=today)
+    table, links = tables.open_table(user=make_user("chief"), match=match, seed=7)
+    client.get(f"/table/join/{links['B.catcher']}/", HTTP_ACCEPT_LANGUAGE="hu")
+    # The table with its match and teams; the seat by its link with its table and player (the session
+    # and the association's words come from the cache).
+    with django_assert_num_queries(2):
+        response = client.get(f"/table/{table.pk}/play/", HTTP_ACCEPT_LANGUAGE="hu")
+    page = response.content.decode()
+    assert response.status_code == 200 and 'data-seat="B.catcher"' in page
+    words = json.loads(re.search(r'id="table-words" type="application/json">(.*?)</script>', page, re.S).group(1))
+    assert words["cards"]["Kc"]["name"] == "treff király" and "trk" in words["cards"]["Kc"]["typed"]
+    assert words["cards"]["I"]["name"] == "pagát" and words["cards"]["IV"]["face"] == "IIII"
+    assert words["teams"] == {"A": match.team_a.name, "B": match.team_b.name}
+    assert words["roles"]["B.catcher"] == "fogó"
+
+
+def test_a_player_whose_table_has_ended_is_shown_its_last_state(client, frozen_today):
+    """After the eighth hand the seat links end; a player reloading their page reads how the match
+    ended, its running scores and match score (R13), on the spectators' page."""
+    table, links = free_table(seed=3)
+    client.get(f"/table/join/{links['A.driver']}/")
+    rng = random.Random(4)
+    for _ in range(8):
+        play_hand(table, links, rng, speak=0.1)
+    response = client.get(f"/table/{table.pk}/play/")
+    assert response.status_code == 302 and response["Location"] == f"/table/{table.pk}/watch/"
+    running = tables.view(tables.load(table), None)["running"]
+    assert len(running["hands"]) == 8 and set(running["score"]) == {"A", "B"}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets as secret_numbers
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -23,7 +24,6 @@ from scoring.match import match_result
 from tournaments.core import bridge, words
 from tournaments.core.competitions.championship import agreement_reasons
 from tournaments.core.competitions.free_games import record_free_game
-from tournaments.core.feast_names import FEAST_NAMES
 from tournaments.core.models import (
     HANDS_AT_A_TABLE,
     Competition,
@@ -36,6 +36,7 @@ from tournaments.core.models import (
 )
 from tournaments.core.refusals import NotAllowed, Refused
 from tournaments.core.roles import CONFIRM, ENTER, ORGANISE
+from tournaments.core.words import feast_name
 
 from .lines import line_rows
 from .matches import WayIn, record_hand, save_particulars
@@ -48,6 +49,7 @@ ORGANISER_MOVES = ("adjourn", "resume", "abandon", "seat")
 # The match's history names the table a hand was played at, and a substitute seated there (R14).
 HAND_PLAYED_REASON = gettext_noop("Hand %(number)s played at online table %(table)s")
 SUBSTITUTE_REASON = gettext_noop("Substitute seated at online table %(table)s (R14)")
+HAND_SCORES_KEPT = 7 * 24 * 60 * 60  # seconds a finished hand's scores stay cached (then scored again)
 
 
 # --- opening a table -------------------------------------------------------------------------
@@ -358,6 +360,7 @@ def view(state: TableState, seat: str | None) -> dict:
         "reason": table.reason, "hand_number": min(state.hand_number, HANDS_AT_A_TABLE),
         "hands": HANDS_AT_A_TABLE, "players": state._shown["names"], "seat": seat,
         "hands_done": state.finished_count, "last_hand": state._shown[("last_hand", language)],
+        "running": _running_scores(state),
     }
     hand = state.hand
     if hand is None:
@@ -370,10 +373,14 @@ def view(state: TableState, seat: str | None) -> dict:
         trick=_trick(hand, len(hand.tricks)) if hand.current_trick else None,
         last_trick=_last_trick(hand), trick_number=hand.trick_number,
         cards_left={s: len(cards) for s, cards in ((str(k), v) for k, v in hand.hands.items())},
+        dealer=str(hand.dealer), said=_said(hand),
     )
     if seat is not None:
         own = SEATS_BY_NAME[seat]
         data["cards"] = [str(card) for card in hand.hands[own]]
+        # R9: the seat's own cards bound to a trick, and to which (its own cards only).
+        data["bound"] = {str(card): sorted(binding.tricks) for card, binding in hand.bindings.get(own, {}).items()
+                         if card in hand.hands[own]}
         mine = hand.to_act == own and table.state == Table.State.OPEN
         data["playable"] = [str(card) for card in hand.playable()] if mine else []
         if mine and ("offers", seat) not in state._shown:  # the same moves in every language
@@ -386,18 +393,19 @@ def view(state: TableState, seat: str | None) -> dict:
 
 def _offer(move: rules.Move) -> dict:
     feast = FEASTS[move.feast]
-    return {"feast": move.feast, "name": str(FEAST_NAMES[move.feast]), "value": feast.value,
-            "cards": [str(c) for c in move.cards], "suits": [s.word for s in move.suits]}
+    return {"feast": move.feast, "name": feast_name(move.feast), "value": feast.value,
+            "cards": [str(c) for c in move.cards], "suits": [s.word for s in move.suits],
+            "category": feast.category.value}
 
 
 def _contra_offer(hand: rules.TableHand, move: rules.Move) -> dict:
     called = hand.called[move.target - 1].announcement
-    return {"target": move.target, "feast": called.feast.id, "name": str(FEAST_NAMES[called.feast.id]),
+    return {"target": move.target, "feast": called.feast.id, "name": feast_name(called.feast.id),
             "by": str(called.by)}
 
 
 def _announcements(hand: rules.TableHand) -> list[dict]:
-    return [{"number": c.number, "feast": c.announcement.feast.id, "name": str(FEAST_NAMES[c.announcement.feast.id]),
+    return [{"number": c.number, "feast": c.announcement.feast.id, "name": feast_name(c.announcement.feast.id),
              "value": c.announcement.feast.value, "by": str(c.announcement.by),
              "cards": [str(card) for card in c.announcement.cards],
              "suits": [suit.word for suit in c.announcement.suits],
@@ -428,6 +436,59 @@ def _last_hand(state: TableState) -> dict | None:
             "tricks": [_trick(hand, number) for number in range(1, len(hand.tricks) + 1)],
             "scores": {team: answer[team]["score"] for team in ("A", "B")},
             "lines": [{"name": row["name"], "A": row["A"], "B": row["B"]} for row in line_rows(answer)]}
+
+
+def _said(hand: rules.TableHand) -> list[dict]:
+    """Everything said this hand, in order and by whom: passes, announcements (a raise included:
+    the record keeps only the final one, R7) and contras with their side (R8)."""
+    said, announced = [], 0
+    for move in hand.moves:
+        if move.kind is rules.Kind.PLAY:
+            break
+        entry = {"seat": str(move.seat), "kind": move.kind.value}
+        if move.kind is rules.Kind.ANNOUNCE:
+            announced += 1
+            entry.update(feast=move.feast, name=feast_name(move.feast), value=FEASTS[move.feast].value,
+                         cards=[str(c) for c in move.cards], suits=[s.word for s in move.suits],
+                         replaced=hand.called[announced - 1].replaced)
+        elif move.kind is rules.Kind.CONTRA:
+            called = hand.called[move.target - 1].announcement
+            contra = hand.contras.get(move.target)
+            entry.update(feast=called.feast.id, name=feast_name(called.feast.id), on=str(called.by),
+                         side=contra.value if contra else None)
+        said.append(entry)
+    return said
+
+
+def _finished_scores(state: TableState) -> list[dict]:
+    """Each finished hand's scores by the engine. A finished hand never changes, so its scores are
+    kept in the shared cache (keyed by the table and its opening, never reused) and read again in
+    one round trip; a hand not there is replayed and scored once."""
+    prefix = f"table-hand-scores/{state.table.pk}/{state.table.opened_at.timestamp()}/"
+    keys = {number: f"{prefix}{number}" for number in range(1, state.finished_count + 1)}
+    kept = cache.get_many(list(keys.values()))
+    missing = {}
+    for number, key in keys.items():
+        if key not in kept:
+            answer = bridge.evaluate_hand_record(state.finished_hand(number).record())
+            kept[key] = missing[key] = {team: answer[team]["score"] for team in ("A", "B")}
+    if missing:
+        cache.set_many(missing, HAND_SCORES_KEPT)
+    return [{"number": number, **kept[key]} for number, key in keys.items()]
+
+
+def _running_scores(state: TableState) -> dict:
+    """The match so far: each finished hand's scores, each team's sum of them, and once all are
+    played the match score (R13, from the engine)."""
+    if "running" not in state._shown:
+        hands = _finished_scores(state)
+        results = {team: match_result([hand[team] for hand in hands]) for team in ("A", "B")} if hands else {}
+        state._shown["running"] = {
+            "hands": hands, "sum": {team: result.hand_sum for team, result in results.items()} or None,
+            "score": ({team: result.score for team, result in results.items()}
+                      if state.finished_count == HANDS_AT_A_TABLE else None),
+        }
+    return state._shown["running"]
 
 
 def seat_still_held(table_seat: TableSeat) -> TableSeat | None:

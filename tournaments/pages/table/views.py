@@ -10,16 +10,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST, require_safe
 
+from scoring.cards import PACK
+from tournaments.core import words
 from tournaments.core.models import Table, TableSeat
 from tournaments.core.refusals import NotAllowed, Refused
 from tournaments.core.roles import answer_refusal
 from tournaments.recording import table_views, tables
+from tournaments.recording.lines import match_teams, role_name
 
 from .broadcast import table_changed
 from .consumers import SESSION_KEY
 from .forms import SEAT_LABELS, FreeGameTableForm, MatchTableForm, ReasonForm, SubstituteForm
 
 SEATED = TableSeat.objects.select_related("player")
+WITH_TEAMS = Table.objects.select_related("match__team_a", "match__team_b")
 
 
 @require_safe
@@ -138,52 +142,123 @@ def join(request, secret):
     return redirect("table:play", pk=table_seat.table_id)
 
 
-def _words() -> dict:
+# The four places around the table, in the order of play from the reader's own seat at the bottom
+# (R2: play moves to the right).
+PLACES = ("bottom", "right", "top", "left")
+# The faces of the cards as they print: the IV trump reads IIII (R1).
+TRUMP_FACES = {"IV": "IIII", "Fool": "skíz"}
+
+
+def _card_words() -> dict:
+    """Each card of the pack in the association's words: its name, what its button shows, its suit
+    (``t`` for a trump) and the short forms a player may type to pick it (``trk``, ``21``, ``skíz``)."""
+    cards = {}
+    for order, card in enumerate(sorted(PACK, key=lambda card: card.sort_key)):
+        text = str(card)
+        if card.is_trump:
+            spellings = [text, "" if card.is_fool else str(card.trump), *words.term(words.TRUMP, text).spellings]
+            face, suit = (words.card_name(text) if text == "Fool" else TRUMP_FACES.get(text, text)), "t"
+        else:
+            rank, suit = text[:-1], text[-1]
+            ranks, suits = words.term(words.RANK, rank).spellings, words.term(words.SUIT, suit).spellings
+            spellings = [f"{a}{b}" for s_ in suits for r in ranks for a, b in ((s_, r), (r, s_))]
+            face = words.short(words.RANK, rank).upper() if rank != "10" else "10"
+        cards[text] = {"name": words.card_name(text), "face": face, "suit": suit, "order": order,
+                       "typed": sorted({words.fold(spelling).replace(" ", "") for spelling in spellings if spelling})}
+    return cards
+
+
+def _seat_words(table) -> dict:
+    """The teams as the page names them (their names for a match, else A and B) and each seat's role
+    in the association's words."""
+    teams = match_teams(table.match) if table.match_id else None
+    return {
+        "roles": {seat: role_name(seat.partition(".")[2]) for seat in SEAT_LABELS},
+        "teams": {team: (teams[team] if teams else _("Team %(team)s") % {"team": team}) for team in ("A", "B")},
+    }
+
+
+def _words(table) -> dict:
     """What the page's script writes, in the page's language."""
     return {
-        "seats": {seat: str(label) for seat, label in SEAT_LABELS.items()},
-        "suits": {"h": _("hearts"), "d": _("diamonds"), "s": _("spades"), "c": _("clubs")},
-        "suit_words": {"hearts": _("hearts"), "diamonds": _("diamonds"), "spades": _("spades"), "clubs": _("clubs")},
+        **_seat_words(table),
+        "cards": _card_words(),
         "suit_signs": {"h": "♥", "d": "♦", "s": "♠", "c": "♣"},
-        "ranks": {"K": _("King"), "Q": _("Queen"), "C": _("Cavalier"), "V": _("Valet"), "10": "10"},
-        # Translators: the one-letter marks of King, Queen, Cavalier and Valet on a card button.
-        "rank_letters": {"K": pgettext("card", "K"), "Q": pgettext("card", "Q"), "C": pgettext("card", "C"),
-                         "V": pgettext("card", "V"), "10": "10"},
-        "fool": _("Fool"),
+        "suit_words": {suit: words.suit_name(suit) for suit in ("hearts", "diamonds", "spades", "clubs")},
+        "groups": {"t": pgettext("cards held", "Trumps"), **{letter: words.suit_name(letter) for letter in "hdsc"}},
         "playable": _("may be played"),
-        "trick": _("Trick %(number)s"),
-        "trick_none": _("The trick"),
-        "tricks_won": _("Tricks won: A %(A)s, B %(B)s"),
-        "contra_on": _("Contra on %(feast)s (%(seat)s)"),
+        "not_playable": _("may not be played now"),
+        # Translators: under a card bound to a trick (R9): "→ 3." is "to trick 3".
+        "bound_short": _("→ %(tricks)s."),
+        "bound": _("bound to trick %(tricks)s (R9)"),
+        "trick": _("Trick %(number)s of 10"),
+        "trick_taken": _("Trick %(number)s, taken by %(seat)s"),
+        "trick_none": _("No card played yet"),
+        "announcing": _("Announcements"),
+        "cards_left": _("%(count)s cards"),
+        "led": _("led"),
+        "takes": _("takes the trick"),
+        "to_act_mark": _("to act"),
+        "you": _("you"),
+        "attack": _("Attacking: %(team)s"),
+        "dealer": _("Dealer: %(seat)s"),
+        "pass": _("passes"),
+        "announces": _("announces"),
+        "raised": _("raised later"),
+        "contra_on": _("Contra on %(feast)s, announced by %(seat)s"),
+        "contra_said": _("contra on %(feast)s (%(seat)s's announcement)"),
         "contras": {"partner": _("partner's contra"), "opponents": _("opponents' contra")},
-        "last_hand": _("Hand %(number)s: A %(A)s, B %(B)s"),
-        "hand_of": _("Hand %(number)s of %(hands)s."),
-        "over": _("Every hand of the table is played."),
-        "your_turn_announce": _("Your turn: announce, contra or pass."),
+        "nothing_said": _("Nothing announced yet."),
+        "announce_feast": _("Announce a feast (%(count)s to choose from)"),
+        "categories": {
+            "message": _("Messages"), "material premium": _("Honours and high trumps"),
+            "free pass": _("Play and its raises"), "bound trick": _("Bound tricks"),
+            "magnified feast": _("Magnified feasts"), "flight feast": _("Pheasants and falcons"),
+            "intercept feast": _("Captures"), "extra": _("Other feasts"), "little trophy": _("Little trophies"),
+            "trophy": _("Trophies"),
+        },
+        "last_hand": _("Hand %(number)s: %(A)s, %(B)s"),
+        "hand_of": _("Hand %(number)s of %(hands)s"),
+        "over": _("The match is over: every hand is played."),
+        "sum": _("Sum of the hands"),
+        "match_score": _("Match score (R13: the sum divided by 8)"),
+        "your_turn_announce": _("Your turn: announce, give a contra or pass."),
         "your_turn_play": _("Your turn: play a card."),
+        "title_your_turn": _("Your turn"),
+        "your_turn_lead": _("Your turn: lead to the trick."),
+        "waiting_for": _("Waiting for %(seat)s."),
         "to_act": _("%(seat)s to act."),
+        "adjourned": _("The table is adjourned: %(reason)s. Play goes on where it stopped when the organiser "
+                       "resumes it."),
+        "abandoned": _("The table is abandoned: %(reason)s."),
         "connected": _("Connected."),
+        "restored": _("Connection restored: the table is as it stands now."),
         "reconnecting": _("Connection lost; reconnecting…"),
+        "not_sent": _("The connection is lost, so your move was not sent; make it again once it is restored."),
         "closed": _("This seat is closed."),
     }
 
 
 @require_safe
 def play(request, pk):
-    table = get_object_or_404(Table, pk=pk)
+    table = get_object_or_404(WITH_TEAMS, pk=pk)
     secret = request.session.get(SESSION_KEY, {}).get(str(table.pk))
     table_seat = tables.seat_of_link(secret)
+    if table_seat is None and secret and table.state in (Table.State.FINISHED, Table.State.ABANDONED):
+        return redirect("table:watch", pk=table.pk)  # a player's table has ended: its last state, as watched
     if table_seat is None or table_seat.table_id != table.pk:
         table_seat = table_views.seat_of_account(table.pk, request.user)  # a player with a login
     if table_seat is None:
         raise PermissionDenied(_("A seat at a table opens from its seat link; the organiser of the table gives it."))
     return render(request, "table/play.html", {"table": table, "table_seat": table_seat,
-                                               "socket": f"/ws/table/{table.pk}/seat/", "words": _words()})
+                                               "socket": f"/ws/table/{table.pk}/seat/", "words": _words(table),
+                                               "places": PLACES})
 
 
 @require_safe
 def watch(request, pk):
     """A spectator's or the big screen's view: tricks as played, no card held."""
-    table = get_object_or_404(Table, pk=pk)
+    table = get_object_or_404(WITH_TEAMS, pk=pk)
     return render(request, "table/play.html", {"table": table, "table_seat": None,
-                                               "socket": f"/ws/table/{table.pk}/watch/", "words": _words()})
+                                               "socket": f"/ws/table/{table.pk}/watch/", "words": _words(table),
+                                               "places": PLACES})

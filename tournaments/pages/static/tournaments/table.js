@@ -1,5 +1,6 @@
 // The online table: the server sends this page its view of the table after every change; the page
-// draws it and sends the player's moves. Nothing is decided here: the server checks every move.
+// draws it and sends the player's moves. Nothing is decided here: the server checks every move, and
+// a card the page shows as not playable is still sent when chosen, so that the refusal says why.
 "use strict";
 
 (function () {
@@ -8,116 +9,390 @@
   const words = JSON.parse(document.getElementById("table-words").textContent);
   const mySeat = root.dataset.seat || null;
   const $ = (id) => document.getElementById(id);
+  // R2: play moves to the right, so from the reader's seat at the bottom the next to play sits on
+  // the right, then opposite, then on the left. A spectator sees the table from A's Driver.
+  const PLAY_ORDER = ["A.driver", "B.catcher", "B.driver", "A.catcher"];
+  const PLACES = ["bottom", "right", "top", "left"];
+  const GROUPS = ["t", "h", "d", "s", "c"];
+  const TYPING_PAUSE = 1200;  // ms after which typed letters start a new short form
   let socket = null;
   let view = null;
-  let picked = 0;
+  let picked = null;  // the card the keyboard is on
+  let typed = "";
+  let typedAt = 0;
   let retry = 500;
+  let everConnected = false;
+  let focusHandAfterDraw = false;
+  let wasMyTurn = false;
+  const pageTitle = document.title;
 
   function format(text, values) {
     return text.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
   }
 
-  function cardName(card) {
-    if (card === "Fool") return words.fool;
-    const suit = card.slice(-1);
-    if (!"hdsc".includes(suit) || /^[IVX]+$/.test(card)) return card;
-    return words.suits[suit] + " " + words.ranks[card.slice(0, -1)];
+  function fold(text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, "");
   }
 
-  function cardLabel(card) {
-    if (card === "Fool") return words.fool;
-    const suit = card.slice(-1);
-    if (/^[IVX]+$/.test(card)) return card;
-    return words.rank_letters[card.slice(0, -1)] + words.suit_signs[suit];
-  }
+  const card = (code) => words.cards[code] || { name: code, face: code, suit: "t", order: 99, typed: [] };
+  const cardName = (code) => card(code).name;
+  const byOrder = (a, b) => card(a).order - card(b).order;
 
   function seatName(seat) {
     const player = view && view.players[seat];
-    return words.seats[seat] + (player ? " (" + player + ")" : "");
+    const place = words.teams[seat[0]] + ", " + words.roles[seat];
+    return player ? player + " (" + place + ")" : place;
+  }
+
+  function placeOf(seat) {
+    const start = PLAY_ORDER.indexOf(mySeat || "A.driver");
+    return PLACES[(PLAY_ORDER.indexOf(seat) - start + 4) % 4];
+  }
+
+  function element(tag, className, text) {
+    const made = document.createElement(tag);
+    if (className) made.className = className;
+    if (text !== undefined) made.textContent = text;
+    return made;
   }
 
   function send(move) {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ move: move }));
-  }
-
-  function button(text, onClick, extra) {
-    const element = document.createElement("button");
-    element.type = "button";
-    element.textContent = text;
-    element.addEventListener("click", onClick);
-    if (extra) element.className = extra;
-    return element;
-  }
-
-  function drawTrick() {
-    const list = $("trick");
-    list.replaceChildren();
-    const trick = view.trick || view.last_trick;
-    if (trick) {
-      for (const play of trick.plays) {
-        const item = document.createElement("li");
-        item.textContent = seatName(play.seat) + ": " + cardName(play.card);
-        item.className = "table-card-played";
-        if (trick.winner === play.seat) item.classList.add("table-winner");
-        list.append(item);
-      }
+    const box = $("refusal");
+    box.hidden = true;
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify({ move: move }));
+    } else {  // nothing is sent while the connection is down: the player is told, and moves again after it is back
+      box.textContent = words.not_sent;
+      box.hidden = false;
     }
-    $("trick-title").textContent = trick ? format(words.trick, { number: trick.number }) : words.trick_none;
+  }
+
+  // A card as it prints: its face (K, D, XXI) with the suit's sign, and its name for screen readers.
+  function cardFace(code, className) {
+    const shown = card(code);
+    const face = element("span", className + " table-suit-" + shown.suit);
+    const visible = element("span", "table-face");
+    visible.setAttribute("aria-hidden", "true");
+    visible.append(element("span", "table-rank", shown.face));
+    if (shown.suit !== "t") visible.append(element("span", "table-sign", words.suit_signs[shown.suit]));
+    else if (shown.name !== shown.face && shown.name !== code) visible.append(element("span", "table-trump-name", shown.name));
+    face.append(visible, element("span", "visually-hidden", shown.name));
+    return face;
+  }
+
+  // --- the banner: the hand, the attack, whose turn ---
+
+  function statusText() {
+    if (view.phase === "over") return words.over;
+    if (view.state === "adjourned") return format(words.adjourned, { reason: view.reason });
+    if (view.state === "abandoned") return format(words.abandoned, { reason: view.reason });
+    if (!view.to_act) return "";
+    if (view.to_act === mySeat) {
+      if (view.phase === "announcing") return words.your_turn_announce;
+      return view.trick ? words.your_turn_play : words.your_turn_lead;
+    }
+    return format(mySeat ? words.waiting_for : words.to_act, { seat: seatName(view.to_act) });
+  }
+
+  function drawBanner() {
+    $("hand-of").textContent = format(words.hand_of, { number: view.hand_number, hands: view.hands });
+    $("attack").textContent = view.attackers
+      ? format(words.attack, { team: words.teams[view.attackers] }) + " · " + format(words.dealer, { seat: seatName(view.dealer) })
+      : "";
+    $("status").textContent = statusText();
+    const myTurn = Boolean(mySeat) && view.to_act === mySeat && view.state === "open";
+    root.classList.toggle("table-my-turn", myTurn);
+    // The tab's title tells a player in another tab or window that the table waits for them.
+    document.title = (myTurn ? words.title_your_turn + " – " : "") + pageTitle;
+    root.classList.toggle("table-stopped", view.state !== "open" || view.phase === "over");
+  }
+
+  // --- the table: four seats around it, the trick's cards by seat ---
+
+  function shownTrick() {
+    // Between tricks the trick just taken stays on the table until the next card is led.
+    if (view.trick) return { trick: view.trick, done: false };
+    if (view.last_trick && view.phase === "playing") return { trick: view.last_trick, done: true };
+    return { trick: null, done: false };
+  }
+
+  function drawSeat(seat, shown) {
+    const place = $("seats").querySelector(`[data-place="${placeOf(seat)}"]`);
+    place.replaceChildren();
+    const acting = view.to_act === seat && view.state === "open";
+    place.classList.toggle("table-acting", acting);
+    place.classList.toggle("table-team-a", seat[0] === "A");
+    place.classList.toggle("table-team-b", seat[0] === "B");
+    const who = element("p", "table-who");
+    who.append(element("strong", "table-player", (view.players[seat] || "") + (seat === mySeat ? " (" + words.you + ")" : "")));
+    who.append(element("span", "table-role", words.teams[seat[0]] + " · " + words.roles[seat]));
+    place.append(who);
+    const notes = [];
+    if (view.cards_left) notes.push(format(words.cards_left, { count: view.cards_left[seat] }));
+    if (acting) notes.push(words.to_act_mark);
+    place.append(element("p", "table-seat-notes", notes.join(" · ")));
+    const play = shown.trick && shown.trick.plays.find((p) => p.seat === seat);
+    if (play) {
+      const played = cardFace(play.card, "table-played");
+      const marks = [];
+      if (shown.trick.plays[0].seat === seat) marks.push(words.led);
+      if (shown.trick.winner === seat) { marks.push(words.takes); played.classList.add("table-winner"); }
+      if (marks.length) played.append(element("span", "table-played-mark", marks.join(", ")));
+      place.append(played);
+    }
+  }
+
+  function drawWon() {
     const won = view.tricks_won || { A: 0, B: 0 };
-    $("tricks-won").textContent = format(words.tricks_won, won);
+    const list = $("tricks-won");
+    list.replaceChildren();
+    for (const team of ["A", "B"]) {
+      list.append(element("dt", "", words.teams[team]), element("dd", "", String(won[team])));
+    }
+  }
+
+  function drawTable() {
+    const shown = shownTrick();
+    PLAY_ORDER.forEach((seat) => drawSeat(seat, shown));
+    let title = "";
+    if (shown.trick && shown.done) title = format(words.trick_taken, { number: shown.trick.number, seat: seatName(shown.trick.winner) });
+    else if (shown.trick) title = format(words.trick, { number: shown.trick.number });
+    else if (view.phase === "playing") title = format(words.trick, { number: view.trick_number }) + " · " + words.trick_none;
+    else if (view.phase === "announcing") title = words.announcing;
+    $("trick-title").textContent = title;
+    $("won-title").hidden = $("tricks-won").hidden = view.phase === "over";
+    drawWon();
+    drawPrevious();
+  }
+
+  function drawPrevious() {
+    // The trick before the one on the table, to look back at.
+    const box = $("previous-box");
+    // While a trick is being played, the one before it; before the next hand's first trick, the last
+    // trick of the hand just scored.
+    const lastOfHand = view.last_hand && !view.last_trick && view.last_hand.tricks.length ?
+      view.last_hand.tricks[view.last_hand.tricks.length - 1] : null;
+    const previous = view.trick ? view.last_trick : (view.phase === "announcing" ? lastOfHand : null);
+    box.hidden = !previous;
+    if (!previous) return;
+    $("previous-summary").textContent = format(words.trick_taken, { number: previous.number, seat: seatName(previous.winner) });
+    $("previous").replaceChildren(...previous.plays.map((play) => {
+      const item = element("li", "", seatName(play.seat) + ": ");
+      item.append(cardFace(play.card, "table-small-card"));
+      return item;
+    }));
+  }
+
+  // --- the player's hand: card buttons grouped by suit, trumps first, in order ---
+
+  function focusedCard() {
+    const active = document.activeElement;
+    return active && active.closest && active.closest("#hand") ? active.dataset.card : null;
   }
 
   function drawHand() {
     const hand = $("hand");
     if (!hand) return;
+    // Another player's move leaves the hand as it is: it is not drawn again, so the focused card
+    // stays the same element and a screen reader does not read it out again.
+    const drawn = JSON.stringify([view.cards, view.playable, view.bound]);
+    if (drawn === hand.dataset.drawn && !focusHandAfterDraw) return;
+    hand.dataset.drawn = drawn;
+    const hadFocus = focusedCard() !== null || focusHandAfterDraw;
+    focusHandAfterDraw = false;
+    const cards = (view.cards || []).slice().sort(byOrder);
+    const playable = new Set(view.playable || []);
+    const myTurnNow = playable.size > 0;
+    // When the turn comes to the player, the keyboard moves to a card that may be played.
+    if (!cards.includes(picked) || (myTurnNow && !wasMyTurn && !playable.has(picked))) picked = nextPick(cards, playable);
+    wasMyTurn = myTurnNow;
     hand.replaceChildren();
-    const cards = view.cards || [];
-    picked = Math.min(picked, Math.max(cards.length - 1, 0));
-    cards.forEach((card, index) => {
-      const legal = view.playable.includes(card);
-      // Every click goes to the server, which alone decides: a card it refuses comes back in words.
-      const element = button(cardLabel(card), () => send({ kind: "play", card: card }),
-        "table-card" + (legal ? " table-legal" : ""));
-      element.setAttribute("aria-label", cardName(card) + (legal ? " — " + words.playable : ""));
-      element.dataset.card = card;
-      if (!legal) element.setAttribute("aria-disabled", "true");
-      if (index === picked) element.classList.add("table-picked");
-      hand.append(element);
-    });
+    for (const group of GROUPS) {
+      const inGroup = cards.filter((code) => card(code).suit === group);
+      if (!inGroup.length) continue;
+      const row = element("div", "table-group");
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-label", words.groups[group]);
+      row.append(element("span", "table-group-name", words.groups[group]));
+      // The cards are marked only when the player is to play: while others act, every card reads plainly.
+      for (const code of inGroup) row.append(cardButton(code, myTurnNow ? playable.has(code) : null));
+      hand.append(row);
+    }
+    if (hadFocus && picked) focusCard(picked);
   }
 
-  function offerText(offer) {
-    const parts = [offer.name + " (" + offer.value + ")"];
-    if (offer.cards.length) parts.push(offer.cards.map(cardName).join(", "));
-    if (offer.suits.length) parts.push(offer.suits.map((s) => words.suit_words[s]).join(", "));
-    return parts.join(": ");
+  function nextPick(cards, playable) {
+    // After a card is played the keyboard goes to the first card that may be played next, else the first.
+    return cards.find((code) => playable.has(code)) || cards[0] || null;
+  }
+
+  function cardButton(code, legal) {
+    const button = element("button", "table-card" + (legal ? " table-legal" : ""));
+    button.type = "button";
+    button.dataset.card = code;
+    button.append(cardFace(code, "table-card-face"));
+    const bound = (view.bound || {})[code];
+    if (bound) {  // R9: the trick an announcement binds this card to
+      const tricks = bound.join(", ");
+      const note = element("span", "table-bound", format(words.bound_short, { tricks: tricks }));
+      note.setAttribute("aria-hidden", "true");
+      button.append(note, element("span", "visually-hidden", ", " + format(words.bound, { tricks: tricks })));
+    }
+    if (legal !== null) button.append(element("span", "visually-hidden", ", " + (legal ? words.playable : words.not_playable)));
+    // Shown as not playable, and still sent when chosen: the server's refusal says why (R4, R9).
+    if (legal === false) button.setAttribute("aria-disabled", "true");
+    button.tabIndex = code === picked ? 0 : -1;
+    button.addEventListener("click", () => {
+      picked = code;
+      focusHandAfterDraw = true;
+      send({ kind: "play", card: code });
+    });
+    button.addEventListener("focus", () => { picked = code; setTabStop(); });
+    return button;
+  }
+
+  function handButtons() {
+    return Array.from(document.querySelectorAll("#hand .table-card"));
+  }
+
+  function setTabStop() {
+    for (const button of handButtons()) button.tabIndex = button.dataset.card === picked ? 0 : -1;
+  }
+
+  function focusCard(code) {
+    const button = handButtons().find((b) => b.dataset.card === code);
+    if (button) { picked = code; setTabStop(); button.focus(); }
+  }
+
+  function moveInHand(key) {
+    const buttons = handButtons();
+    if (!buttons.length) return;
+    if (!buttons.includes(document.activeElement)) { focusCard(picked || buttons[0].dataset.card); return; }
+    const index = Math.max(0, buttons.findIndex((b) => b.dataset.card === picked));
+    let next = index;
+    if (key === "ArrowRight") next = (index + 1) % buttons.length;
+    else if (key === "ArrowLeft") next = (index - 1 + buttons.length) % buttons.length;
+    else if (key === "Home") next = 0;
+    else if (key === "End") next = buttons.length - 1;
+    else {  // ArrowUp / ArrowDown: the first card of the suit before or after
+      const groups = Array.from(document.querySelectorAll("#hand .table-group"));
+      const here = groups.indexOf(buttons[index].closest(".table-group"));
+      const there = groups[(here + (key === "ArrowDown" ? 1 : groups.length - 1)) % groups.length];
+      next = buttons.indexOf(there.querySelector(".table-card"));
+    }
+    focusCard(buttons[next].dataset.card);
+  }
+
+  function pickByTyping(key) {
+    const now = Date.now();
+    const held = (view.cards || []).slice().sort(byOrder);
+    const matching = (form) => held.find((code) => card(code).typed.includes(form)) ||
+      held.find((code) => card(code).typed.some((spelling) => spelling.startsWith(form)));
+    typed = (now - typedAt > TYPING_PAUSE ? "" : typed) + fold(key);
+    typedAt = now;
+    let found = matching(typed);
+    if (!found) {  // what was typed before names no card held: this key begins a new short form
+      typed = fold(key);
+      found = matching(typed);
+    }
+    if (found) focusCard(found);
+    return Boolean(found);
+  }
+
+  // --- announcing: pass, contras, feasts with their value and the cards or suits they name ---
+
+  function named(entry) {
+    const parts = [];
+    if (entry.cards && entry.cards.length) parts.push(entry.cards.map(cardName).join(", "));
+    if (entry.suits && entry.suits.length) parts.push(entry.suits.map((s) => words.suit_words[s]).join(", "));
+    return parts.length ? " – " + parts.join("; ") : "";
+  }
+
+  function actionButton(text, onClick, className) {
+    const button = element("button", className, text);
+    button.type = "button";
+    button.addEventListener("click", () => { focusHandAfterDraw = true; onClick(); });
+    return button;
+  }
+
+  // The feasts offered, by the catalogue's kinds (bound tricks, magnified feasts, trophies…), each
+  // button its name, value and the cards or suits it names.
+  function offerGroups(offers) {
+    const groups = new Map();
+    for (const offer of offers) {
+      if (!groups.has(offer.category)) groups.set(offer.category, []);
+      groups.get(offer.category).push(offer);
+    }
+    return Array.from(groups, ([category, inGroup]) => {
+      const box = element("div", "table-offer-group");
+      box.append(element("h3", "", words.categories[category] || category));
+      const buttons = element("div", "table-offers");
+      buttons.append(...inGroup.map((offer) => actionButton(
+        offer.name + " (" + offer.value + ")" + named(offer),
+        () => send({ kind: "announce", feast: offer.feast, cards: offer.cards, suits: offer.suits }), "table-offer")));
+      box.append(buttons);
+      return box;
+    });
   }
 
   function drawAnnouncing() {
     const box = $("announcing");
     if (!box) return;
+    const hadFocus = box.contains(document.activeElement);
     box.hidden = !view.may_pass;
-    if (!view.may_pass) return;
-    const offers = $("offers");
-    offers.replaceChildren(...view.offers.map((offer) =>
-      button(offerText(offer), () => send({ kind: "announce", feast: offer.feast, cards: offer.cards, suits: offer.suits }),
-        "table-offer")));
-    $("contras").replaceChildren(...view.contras.map((contra) =>
-      button(format(words.contra_on, { feast: contra.name, seat: words.seats[contra.by] }),
-        () => send({ kind: "contra", target: contra.target }), "table-offer table-contra")));
+    if (!view.may_pass) {
+      if (hadFocus) focusHandAfterDraw = true;
+      return;
+    }
+    $("offers").replaceChildren(...offerGroups(view.offers));
+    $("offers-summary").textContent = format(words.announce_feast, { count: view.offers.length });
+    $("offers-box").hidden = !view.offers.length;
+    // R8: the partner's contra or the opponents', by the announcer's team and the player's.
+    const side = (contra) => (contra.by[0] === mySeat[0] ? "partner" : "opponents");
+    $("contras").replaceChildren(...view.contras.map((contra) => actionButton(
+      format(words.contra_on, { feast: contra.name, seat: seatName(contra.by) }) + " – " + words.contras[side(contra)],
+      () => send({ kind: "contra", target: contra.target }), "table-offer table-contra")));
+    $("contras-box").hidden = !view.contras.length;
   }
 
-  function drawAnnouncements() {
-    const list = $("announcements");
-    list.replaceChildren(...(view.announcements || []).map((said) => {
-      const item = document.createElement("li");
-      let text = seatName(said.by) + ": " + said.name;
-      if (said.cards.length) text += " (" + said.cards.map(cardName).join(", ") + ")";
-      if (said.suits.length) text += " (" + said.suits.map((s) => words.suit_words[s]).join(", ") + ")";
-      if (said.contra) text += " — " + words.contras[said.contra];
-      item.textContent = text;
-      return item;
+  function drawSaid() {
+    const said = view.said || [];
+    const list = $("said");
+    list.replaceChildren(...said.map((entry) => {
+      let text = seatName(entry.seat) + ": ";
+      if (entry.kind === "pass") text += words.pass;
+      else if (entry.kind === "announce") {
+        text += words.announces + " " + entry.name + " (" + entry.value + ")" + named(entry);
+        if (entry.replaced) text += " – " + words.raised;
+      } else text += format(words.contra_said, { feast: entry.name, seat: seatName(entry.on) }) +
+        (entry.side ? " – " + words.contras[entry.side] : "");
+      return element("li", "table-said-" + entry.kind, text);
     }));
+    $("said-title").closest("section").hidden = view.phase === "over";
+    if (!said.length) list.append(element("li", "table-said-none", words.nothing_said));
+    const standing = view.announcements || [];
+    $("standing-title").hidden = !standing.length;
+    $("announcements").replaceChildren(...standing.map((said) => element("li", "",
+      seatName(said.by) + ": " + said.name + " (" + said.value + ")" + named(said) +
+      (said.contra ? " – " + words.contras[said.contra] : ""))));
+  }
+
+  // --- the scores: the last hand's lines, the match so far ---
+
+  function teamHeads(a, b) {
+    $(a).textContent = words.teams.A;
+    $(b).textContent = words.teams.B;
+  }
+
+  function row(cells, header) {
+    const tr = element("tr");
+    cells.forEach((value, index) => {
+      const cell = element(index === 0 ? "th" : "td", "", value === null || value === undefined ? "" : String(value));
+      if (index === 0) cell.scope = "row";
+      tr.append(cell);
+    });
+    if (header) tr.className = header;
+    return tr;
   }
 
   function drawLastHand() {
@@ -125,83 +400,93 @@
     const last = view.last_hand;
     box.hidden = !last;
     if (!last) return;
-    $("last-title").textContent = format(words.last_hand, { number: last.number, A: last.scores.A, B: last.scores.B });
-    $("lines").replaceChildren(...last.lines.map((line) => {
-      const row = document.createElement("tr");
-      for (const value of [line.name, line.A ?? "", line.B ?? ""]) {
-        const cell = document.createElement(row.children.length ? "td" : "th");
-        cell.textContent = value;
-        row.append(cell);
-      }
-      return row;
-    }));
+    $("last-title").textContent = format(words.last_hand, {
+      number: last.number, A: words.teams.A + " " + last.scores.A, B: words.teams.B + " " + last.scores.B });
+    teamHeads("lines-a", "lines-b");
+    $("lines").replaceChildren(...last.lines.map((line) => row([line.name, line.A, line.B])));
+    // Until the next hand's first move the scores stand above the table, where the players look.
+    const justScored = view.phase === "over" || (view.moves === 0 && view.hand_number > 1);
+    box.classList.toggle("table-just-scored", justScored);
+    const home = justScored ? $("table-main") : $("table-side");
+    if (box.parentElement !== home) home.insertBefore(box, justScored ? home.firstChild : $("running"));
   }
 
-  function drawStatus() {
-    let text = format(words.hand_of, { number: view.hand_number, hands: view.hands });
-    if (view.phase === "over") text = words.over;
-    else if (view.state !== "open") text += " " + view.state_name + (view.reason ? ": " + view.reason : "");
-    else if (view.to_act === mySeat) text += " " + (view.phase === "announcing" ? words.your_turn_announce : words.your_turn_play);
-    else if (view.to_act) text += " " + format(words.to_act, { seat: seatName(view.to_act) });
-    $("status").textContent = text;
-    root.classList.toggle("table-my-turn", Boolean(mySeat) && view.to_act === mySeat);
+  function drawRunning() {
+    const running = view.running;
+    const box = $("running");
+    box.hidden = !running || !running.hands.length;
+    if (box.hidden) return;
+    teamHeads("running-a", "running-b");
+    $("running-hands").replaceChildren(...running.hands.map((hand) => row([hand.number, hand.A, hand.B])));
+    const foot = [row([words.sum, running.sum.A, running.sum.B], "table-sum")];
+    if (running.score) foot.push(row([words.match_score, running.score.A, running.score.B], "table-sum"));
+    $("running-total").replaceChildren(...foot);
   }
 
   function draw() {
-    drawStatus();
-    drawTrick();
-    drawHand();
+    drawBanner();
+    drawTable();
     drawAnnouncing();
-    drawAnnouncements();
+    drawHand();
+    drawSaid();
     drawLastHand();
+    drawRunning();
   }
 
-  function refuse(message) {
-    const box = $("refusal");
-    box.textContent = message;
-    box.hidden = false;
-  }
+  // --- the connection: it comes back by itself, to the same seat and the same state ---
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + root.dataset.socket);
-    socket.addEventListener("open", () => { $("connection").textContent = words.connected; retry = 500; });
+    socket.addEventListener("open", () => {
+      $("connection").textContent = everConnected ? words.restored : words.connected;
+      root.classList.remove("table-offline");
+      everConnected = true;
+      retry = 500;
+    });
     socket.addEventListener("message", (event) => {
       const data = JSON.parse(event.data);
       if (data.type === "view") {
         view = data.view;
-        $("refusal").hidden = true;
+        typed = "";  // a short form is typed against the cards as they are now
         draw();
       } else if (data.type === "refused") {
-        refuse(data.message);
+        focusHandAfterDraw = false;  // nothing moved: the focus stays where the player left it
+        const box = $("refusal");
+        box.textContent = data.message;
+        box.hidden = false;
       }
     });
     socket.addEventListener("close", (event) => {
+      root.classList.add("table-offline");
+      if (event.code === 4403 || event.code === 4404) {
+        $("connection").textContent = view && view.phase === "over" ? words.over : words.closed;
+        return;
+      }
       $("connection").textContent = words.reconnecting;
-      if (event.code === 4403 || event.code === 4404) { $("connection").textContent = words.closed; return; }
-      setTimeout(connect, retry);  // a dropped connection comes back to the same seat
+      setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     });
   }
 
   document.addEventListener("keydown", (event) => {
-    if (!view || !mySeat || event.target.closest("input, select, textarea, summary")) return;
-    const cards = view.cards || [];
-    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
-      picked = (picked + (event.key === "ArrowRight" ? 1 : cards.length - 1)) % Math.max(cards.length, 1);
-      drawHand();
-      const element = $("hand").children[picked];
-      if (element) element.focus();
+    if (!view || !mySeat || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.closest("input, select, textarea")) return;
+    // The arrows work in the hand, and from nowhere in particular (the page just opened).
+    const inHand = event.target.closest("#hand") !== null || event.target === document.body;
+    if (inHand && ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key)) {
+      moveInHand(event.key);
       event.preventDefault();
-    } else if (event.key === "Enter" && event.target.closest("#hand") === null && cards[picked]) {
-      if (view.phase === "playing") { send({ kind: "play", card: cards[picked] }); event.preventDefault(); }
     } else if ((event.key === "p" || event.key === "P") && view.may_pass) {
       send({ kind: "pass" });
+      focusHandAfterDraw = true;
       event.preventDefault();
+    } else if (view.phase === "playing" && event.key.length === 1 && /\S/.test(event.key)) {
+      if (pickByTyping(event.key)) event.preventDefault();
     }
   });
 
   const pass = $("pass");
-  if (pass) pass.addEventListener("click", () => send({ kind: "pass" }));
+  if (pass) pass.addEventListener("click", () => { focusHandAfterDraw = true; send({ kind: "pass" }); });
   connect();
 })();
