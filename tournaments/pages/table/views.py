@@ -178,10 +178,11 @@ def _seat_words(table) -> dict:
     }
 
 
-def _words(table) -> dict:
-    """What the page's script writes, in the page's language."""
+def _words(table=None) -> dict:
+    """What the page's script writes, in the page's language (with ``table``: its teams and roles;
+    the big screen names each table's seats itself)."""
     return {
-        **_seat_words(table),
+        **(_seat_words(table) if table is not None else {}),
         "cards": _card_words(),
         "suit_signs": {"h": "♥", "d": "♦", "s": "♠", "c": "♣"},
         "suit_words": {suit: words.suit_name(suit) for suit in ("hearts", "diamonds", "spades", "clubs")},

@@ -11,10 +11,7 @@
   }
 
   function cardName(card) {
-    if (card === "Fool") return words.fool;
-    const suit = card.slice(-1);
-    if (!"hdsc".includes(suit) || /^[IVX]+$/.test(card)) return card;
-    return words.suits[suit] + " " + words.ranks[card.slice(0, -1)];
+    return words.cards[card] ? words.cards[card].name : card;
   }
 
   function part(box, name) {
