@@ -196,6 +196,9 @@ class Run:
     pages: dict = field(default_factory=dict)  # viewer page -> Series
     not_modified: dict = field(default_factory=dict)  # viewer page -> 304 answers
     confirmations: list = field(default_factory=list)
+    # match -> when its confirmation was sent: a viewer may see the score before the chief's
+    # answer (and the database's read-back) reaches the bench
+    confirming: dict = field(default_factory=dict)
     wrong: list = field(default_factory=list)  # what the cache check found
     pdfs: dict = field(default_factory=dict)  # name -> {"fresh": [...], "cached": [...]}
     errors: list = field(default_factory=list)
@@ -270,7 +273,7 @@ async def confirm(client: Client, pk: int, run: Run, database) -> None:
     if page.status != 200 or not version or not token:
         run.errors.append(f"confirm page {pk}: {page.status}")
         return
-    asked = time.perf_counter()
+    asked = run.confirming[str(pk)] = time.perf_counter()
     answer = await client.request("POST", f"{path}confirm/", {"Referer": f"http://{client.host}:{client.port}{path}"},
                                   {"csrfmiddlewaretoken": token.group(1), "version": version.group(1)})
     state, score_a, score_b, number = await asyncio.to_thread(database.match_and_version, pk)
@@ -357,7 +360,7 @@ def check_viewer_answer(run: Run, name: str, answer: Answer, shown: dict, etag: 
             if name == "big screen" and shown.get(str(confirmation.match), "").strip() != confirmation.score:
                 run.wrong.append(f"big screen: match {confirmation.match} without its confirmed score")
     if name == "big screen":
-        confirmed_before = {str(c.match) for c in run.confirmations if c.asked < answer.sent + answer.seconds}
+        confirmed_before = {match for match, asked in run.confirming.items() if asked < answer.sent + answer.seconds}
         for match, score in shown.items():
             if score.strip() not in ("", "–") and match in run.bench_matches and match not in confirmed_before:
                 run.wrong.append(f"big screen: match {match} shows {score.strip()} before it was confirmed")
@@ -429,7 +432,8 @@ async def match_day(host, port, plan, args, *, viewers: int, jurors: int, databa
     run.versions.append(database.version())
     done.set()
     if pdf_task is not None:
-        await pdf_task  # the PDFs of the last confirmation    if viewer_tasks:
+        await pdf_task  # the PDFs of the last confirmation
+    if viewer_tasks:
         await asyncio.sleep(args.poll[1])  # the last confirmation watched
         for task in viewer_tasks:
             task.cancel()
