@@ -2,7 +2,7 @@
 
 On PostgreSQL (DATABASE_URL, a database of the benchmark's own: it is filled with the demo season,
 ``demo --scale N``, when its scale differs) with the page cache in Redis (REDIS_URL, a database
-number of its own: it is emptied) and gunicorn (production settings, the project's
+number of its own: it is emptied) and gunicorn as `make serve` runs it (production settings, the project's
 gunicorn.conf.py's workers: two a core and one, or --workers), for each scale:
 
 - **quiet**: one juror enters matches alone on the server, hand by hand, as the entry page does;
@@ -204,6 +204,7 @@ class Run:
     errors: list = field(default_factory=list)
     bench_matches: set = field(default_factory=set)  # the matches the bench enters, as text
     versions: list = field(default_factory=list)  # the public data version's number before and after
+    server_cpu: float = 0.0  # CPU seconds of the server's processes during the run
 
 
 def hand_fields(number: int, *, typed: str = "all") -> dict:
@@ -554,12 +555,35 @@ class Server:
         self.statements.unlink(missing_ok=True)
         shutil.rmtree(self.static_root, ignore_errors=True)
 
+    def cpu_seconds(self) -> float:
+        """CPU seconds the server's processes (gunicorn and its workers) have used: what a request
+        costs, whatever else the machine runs meanwhile."""
+        ticks = os.sysconf("SC_CLK_TCK")
+        total = 0.0
+        for pid in [self.process.pid, *_children(self.process.pid)]:
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+        return total
+
     def save_statements(self) -> list[int]:
         """The statements of each hand save (POST .../hands/N/), as the server counted them."""
         saves = re.compile(r"^POST /jury/matches/\d+/hands/\d+/ 200 (\d+)$")
         lines = self.statements.read_text().splitlines()
         self.statements.write_text("")
         return [int(found.group(1)) for found in map(saves.match, lines) if found]
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(child) for child in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return found
 
 
 def flush_redis(redis: str) -> None:
@@ -608,6 +632,12 @@ def report_scale(scale: int, quiet: Run, loaded: Run, quiet_statements, load_sta
                       bool(fresh) and max(fresh) <= GOAL_PDF_FRESH_S))
         goals.append((f"N={scale} {name} unchanged at most {GOAL_PDF_CACHED_S:g} s",
                       bool(cached) and max(cached) <= GOAL_PDF_CACHED_S))
+    answered = sum(len(each.times) for each in [loaded.saves, loaded.keeps, loaded.logins, *loaded.pages.values()])
+    answered += sum(len(times) for kinds in loaded.pdfs.values() for times in kinds.values())
+    viewers = sum(len(series.times) for series in loaded.pages.values())
+    print(f"  the server's CPU under load: {loaded.server_cpu:.1f} s for {answered} requests "
+          f"({1000 * loaded.server_cpu / max(answered, 1):.1f} ms a request, {viewers} of them viewers'; the "
+          f"machine's other work not counted)")
     moves = loaded.versions[-1] - loaded.versions[0] if len(loaded.versions) == 2 else 0
     print(f"  the public data version moved {moves} times (matches started, submitted, confirmed: "
           f"{3 * len(loaded.bench_matches)} at most)")
@@ -648,8 +678,10 @@ def scale_run(scale: int, args) -> list[tuple[str, bool]]:
                                       quiet=True))
         quiet_statements = server.save_statements()
         print(f"scale {scale}: load run ...", file=sys.stderr, flush=True)
+        cpu_before = server.cpu_seconds()
         loaded = asyncio.run(match_day("127.0.0.1", server.port, plan, args, viewers=args.viewers,
                                        jurors=args.jurors, database=database, quiet=False))
+        loaded.server_cpu = server.cpu_seconds() - cpu_before
         load_statements = server.save_statements()
     return report_scale(scale, quiet, loaded, quiet_statements, load_statements, args)
 
@@ -678,12 +710,16 @@ def main(argv=None) -> None:
     if args.short:
         args.scales, args.jurors, args.viewers = [1], 8, 100
     started = time.perf_counter()
+    loads = os.getloadavg()  # the machine may be shared: its load is part of the figures
+    print(f"bench-matchday: load average at the start {loads[0]:.1f} / {loads[1]:.1f} / {loads[2]:.1f}", flush=True)
     goals = []
     for scale in args.scales:
         goals += scale_run(scale, args)
-    load = os.getloadavg()[0]
-    print(f"\nbench-matchday: gunicorn {args.workers} workers (gthread), production settings, PostgreSQL, "
-          f"Redis; {os.cpu_count()} CPUs, load average {load:.1f}; {time.perf_counter() - started:.0f} s")
+    load = os.getloadavg()
+    print(f"\nbench-matchday: gunicorn {args.workers} workers (uvicorn, ASGI: gunicorn.conf.py, as `make serve`), "
+          f"production settings, PostgreSQL, Redis; {os.cpu_count()} CPUs, load average at the start "
+          f"{loads[0]:.1f}, at the end {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (1, 5, 15 min); "
+          f"{time.perf_counter() - started:.0f} s")
     missed = [text for text, met in goals if not met]
     print("every goal met" if not missed else f"goals missed: {len(missed)} of {len(goals)}: " + "; ".join(missed))
 

@@ -15,8 +15,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 
-# A nice value: a hashing thread gets a few percent of a core that a page's thread wants.
-HASHING_NICENESS = 15
+# A nice value: where a page's thread and a hashing thread both want a core, the page gets three
+# quarters of it (Linux's weights: 1024 against 335). Lower still, a busy machine's other work
+# starved the logins for a minute.
+HASHING_NICENESS = 5
 
 _executor: ThreadPoolExecutor | None = None
 _executor_pid: int | None = None

@@ -14,6 +14,8 @@ X-Frame-Options, and Content-Length. Anything else (a signed-in visitor, a page 
 goes on through the whole stack, where PublicCacheMiddleware renders and stores it.
 """
 
+import functools
+
 from django.conf import settings
 from django.http import HttpResponse
 from django.middleware.clickjacking import XFrameOptionsMiddleware
@@ -38,12 +40,8 @@ class AnonymousPublicPagesMiddleware:
     def _answer(self, request):
         if request.method not in ("GET", "HEAD") or not self._anonymous(request):
             return None
-        try:
-            match = resolve(request.path_info)
-        except Resolver404:
-            return None
-        if match.namespace not in public_cache.PUBLIC_NAMESPACES and \
-                match.url_name not in public_cache.PUBLIC_URL_NAMES:
+        match = _public_page(request.path_info)
+        if match is None:
             return None
         request.resolver_match = match
         with translation.override(translation.get_language_from_request(request)):
@@ -82,3 +80,18 @@ class AnonymousPublicPagesMiddleware:
         if public_cache.CSRF_PLACEHOLDER in content:
             self.csrf.process_response(request, response)  # a new visitor's CSRF cookie set
         return response
+
+
+@functools.lru_cache(maxsize=1024)
+def _public_page(path: str):
+    """The public page an address resolves to, or None (not public, not found). Kept for the
+    addresses asked most (the live pages are polled every few seconds): resolving one again cost
+    a tenth of a cached page's answer. Bounded, since anyone can ask for any address; the URLs
+    are fixed while the process runs."""
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return None
+    if match.namespace not in public_cache.PUBLIC_NAMESPACES and match.url_name not in public_cache.PUBLIC_URL_NAMES:
+        return None
+    return match
