@@ -35,7 +35,14 @@ class AnonymousPublicPagesMiddleware:
 
     def __call__(self, request):
         answer = self._answer(request)
-        return answer if answer is not None else self.get_response(request)
+        if answer is not None:
+            return answer
+        try:
+            return self.get_response(request)
+        finally:
+            # A page this request was to render (public_cache.stored_or_render_turn), answered by
+            # the view or by a middleware before it (a redirect): the others waiting for it go on.
+            public_cache.give_back_render_turn(request)
 
     def _answer(self, request):
         if request.method not in ("GET", "HEAD") or not self._anonymous(request):
@@ -44,11 +51,20 @@ class AnonymousPublicPagesMiddleware:
         if match is None:
             return None
         request.resolver_match = match
-        with translation.override(translation.get_language_from_request(request)):
+        with translation.override(self._language(request)):
             response = self._from_cache(request)
         if response is not None:
             self.frame_options.process_response(request, response)
         return response
+
+    @staticmethod
+    def _language(request) -> str:
+        """The language the page would be read in: ``?language=`` first, as
+        LanguageParameterMiddleware says, then the cookie and Accept-Language, as LocaleMiddleware."""
+        asked = request.GET.get("language")
+        if asked in {code for code, _name in settings.LANGUAGES}:
+            return asked
+        return translation.get_language_from_request(request)
 
     @staticmethod
     def _anonymous(request) -> bool:
@@ -64,7 +80,7 @@ class AnonymousPublicPagesMiddleware:
             public_cache._validators(unchanged, version, request)
             unchanged["X-Public-Cache"] = "not-modified"
             return unchanged
-        stored = public_cache._page_cache().get(public_cache._cache_key(version, request))
+        stored = public_cache.stored_or_render_turn(request, public_cache._cache_key(version, request))
         if stored is None:
             request.public_data_version_read = version  # rendered under it, not read twice
             return None
