@@ -205,6 +205,7 @@ class Run:
     bench_matches: set = field(default_factory=set)  # the matches the bench enters, as text
     versions: list = field(default_factory=list)  # the public data version's number before and after
     server_cpu: float = 0.0  # CPU seconds of the server's processes during the run
+    cpu_by_kind: dict = field(default_factory=dict)  # what the server logged: kind -> CPU ms of each request
 
 
 def hand_fields(number: int, *, typed: str = "all") -> dict:
@@ -568,12 +569,45 @@ class Server:
             total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
         return total
 
-    def save_statements(self) -> list[int]:
-        """The statements of each hand save (POST .../hands/N/), as the server counted them."""
-        saves = re.compile(r"^POST /jury/matches/\d+/hands/\d+/ 200 (\d+)$")
+    def requests_logged(self) -> list[list[str]]:
+        """The requests since the last call, as the server logged them (bench/statements.py):
+        method, path, status, statements, CPU ms, the page cache's word."""
         lines = self.statements.read_text().splitlines()
         self.statements.write_text("")
-        return [int(found.group(1)) for found in map(saves.match, lines) if found]
+        return [line.split(" ") for line in lines]
+
+
+SAVE_PATH = re.compile(r"^/jury/matches/\d+/hands/\d+/$")
+KEEP_PATH = re.compile(r"^/jury/matches/\d+/hands/\d+/keep/$")
+
+
+def save_statements(logged: list[list[str]]) -> list[int]:
+    """The statements of each hand save (POST .../hands/N/), as the server counted them."""
+    return [int(fields[3]) for fields in logged
+            if fields[0] == "POST" and SAVE_PATH.match(fields[1]) and fields[2] == "200"]
+
+
+def cpu_by_kind(logged: list[list[str]], urls: dict) -> dict[str, list[float]]:
+    """The CPU milliseconds of each request, by what it was: a hand save, the typing kept, a login,
+    a viewer's page by the cache's answer, a PDF, anything else."""
+    viewers = {urls["big_screen"], urls["championship"], urls["cup"]}
+    pdfs = {urls["championship_pdf"], urls["register_pdf"]}
+    kinds: dict[str, list[float]] = {}
+    for method, path, _status, _statements, cpu, cache in logged:
+        if method == "POST" and SAVE_PATH.match(path):
+            kind = "hand save"
+        elif method == "POST" and KEEP_PATH.match(path):
+            kind = "typing kept"
+        elif path == urls["login"]:
+            kind = f"login ({method})"
+        elif path in viewers:
+            kind = f"viewer: {cache}"
+        elif path in pdfs:
+            kind = f"PDF: {cache}"
+        else:
+            kind = "other"
+        kinds.setdefault(kind, []).append(float(cpu))
+    return kinds
 
 
 def _children(pid: int) -> list[int]:
@@ -638,6 +672,9 @@ def report_scale(scale: int, quiet: Run, loaded: Run, quiet_statements, load_sta
     print(f"  the server's CPU under load: {loaded.server_cpu:.1f} s for {answered} requests "
           f"({1000 * loaded.server_cpu / max(answered, 1):.1f} ms a request, {viewers} of them viewers'; the "
           f"machine's other work not counted)")
+    print("  the server's CPU a request by kind (the request's own thread; median ms, total s, requests):")
+    for kind, times in sorted(loaded.cpu_by_kind.items(), key=lambda item: -sum(item[1])):
+        print(f"    {kind:<26} {statistics.median(times):8.1f} ms {sum(times) / 1000:7.1f} s {len(times):>7}")
     moves = loaded.versions[-1] - loaded.versions[0] if len(loaded.versions) == 2 else 0
     print(f"  the public data version moved {moves} times (matches started, submitted, confirmed: "
           f"{3 * len(loaded.bench_matches)} at most)")
@@ -676,13 +713,15 @@ def scale_run(scale: int, args) -> list[tuple[str, bool]]:
         print(f"scale {scale}: quiet run ...", file=sys.stderr, flush=True)
         quiet = asyncio.run(match_day("127.0.0.1", server.port, plan, args, viewers=0, jurors=1, database=database,
                                       quiet=True))
-        quiet_statements = server.save_statements()
+        quiet_statements = save_statements(server.requests_logged())
         print(f"scale {scale}: load run ...", file=sys.stderr, flush=True)
         cpu_before = server.cpu_seconds()
         loaded = asyncio.run(match_day("127.0.0.1", server.port, plan, args, viewers=args.viewers,
                                        jurors=args.jurors, database=database, quiet=False))
         loaded.server_cpu = server.cpu_seconds() - cpu_before
-        load_statements = server.save_statements()
+        logged = server.requests_logged()
+        load_statements = save_statements(logged)
+        loaded.cpu_by_kind = cpu_by_kind(logged, plan["urls"])
     return report_scale(scale, quiet, loaded, quiet_statements, load_statements, args)
 
 
