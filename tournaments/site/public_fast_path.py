@@ -47,7 +47,7 @@ class AnonymousPublicPagesMiddleware:
     def _answer(self, request):
         if request.method not in ("GET", "HEAD") or not self._anonymous(request):
             return None
-        match = _public_page(request.path_info)
+        match = _public_page(request.path_info, getattr(request, "urlconf", None) or settings.ROOT_URLCONF)
         if match is None:
             return None
         request.resolver_match = match
@@ -99,13 +99,13 @@ class AnonymousPublicPagesMiddleware:
 
 
 @functools.lru_cache(maxsize=1024)
-def _public_page(path: str):
+def _public_page(path: str, urlconf: str):
     """The public page an address resolves to, or None (not public, not found). Kept for the
     addresses asked most (the live pages are polled every few seconds): resolving one again cost
-    a tenth of a cached page's answer. Bounded, since anyone can ask for any address; the URLs
-    are fixed while the process runs."""
+    a tenth of a cached page's answer. Bounded, since anyone can ask for any address; kept by the
+    URLs' module, which a process does not change (a test may)."""
     try:
-        match = resolve(path)
+        match = resolve(path, urlconf)
     except Resolver404:
         return None
     if match.namespace not in public_cache.PUBLIC_NAMESPACES and match.url_name not in public_cache.PUBLIC_URL_NAMES:
