@@ -57,8 +57,10 @@ TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 1 if BEHIND_TLS_PROXY else 
 # connection is a file opened, kept by the thread that opened it.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405 - the pool keeps them
+    # Twice the requests a worker serves at once (WEB_THREADS, gunicorn.conf.py): the online table's
+    # messages read and write the database on threads of their own beside them.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {  # noqa: F405
-        "min_size": 2, "max_size": 8, "check": ConnectionPool.check_connection}
+        "min_size": 2, "max_size": 2 * env_int("WEB_THREADS", 4), "check": ConnectionPool.check_connection}
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = 300  # noqa: F405
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # noqa: F405
