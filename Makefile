@@ -86,10 +86,11 @@ bench-entry: venv
 serve: venv
 	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production $(PY) manage.py migrate --noinput
 	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production $(PY) manage.py collectstatic --noinput --verbosity 0
-	@# ASGI (pages and the online table's WebSockets) in gunicorn's uvicorn workers. Without REDIS_URL the
-	@# table's messages stay inside one process, so one worker serves; with it, gunicorn.conf.py's count.
+	@# ASGI (pages and the online table's WebSockets) in gunicorn's uvicorn workers, as gunicorn.conf.py says
+	@# (the benchmarks serve the same). Without REDIS_URL the table's messages stay inside one process, so
+	@# one worker serves; with it, gunicorn.conf.py's count.
 	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production PORT=$(PORT) $(if $(REDIS_URL),,WEB_CONCURRENCY=1) \
-	  $(VENV)/bin/gunicorn -c gunicorn.conf.py -k uvicorn_worker.UvicornWorker tournaments.site.asgi:application
+	  $(VENV)/bin/gunicorn -c gunicorn.conf.py
 
 bench-table: venv
 	$(PY) -m bench.table $(BENCH_ARGS)

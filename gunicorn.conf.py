@@ -1,26 +1,28 @@
-"""gunicorn's settings for `make serve` (and any deployment that passes `-c gunicorn.conf.py`).
+"""gunicorn's settings for `make serve`, the benchmarks' servers, and any deployment that passes
+`-c gunicorn.conf.py`: one configuration, so that what is measured is what is served.
 
-Every worker is a separate process: what they share (the database, the page cache) lives outside
-them, so the worker count is only a matter of CPU.
+The site is served as ASGI (tournaments.site.asgi: the pages and the online table's WebSockets at
+one address) in uvicorn's workers under gunicorn's processes. A page's view runs on a thread of its
+own (Django's ASGI handler), so a juror's login (a deliberately slow password hash, itself on a
+thread of low priority: tournaments.site.passwords) or a fresh PDF holds a thread, not the worker;
+a connection kept alive between requests, or one that sends nothing, waits in the worker's event
+loop, holding nothing, so idle or slow clients reaching the server directly cannot hold its workers
+(a buffering proxy in front is then welcome, not required).
 
-Each worker serves several requests at once on threads (gunicorn's ``gthread`` worker): a juror's
-login (a deliberately slow password hash) or a fresh PDF holds one thread, not the whole worker,
-and a connection kept alive between requests waits in the worker's poller, not on a thread, so
-idle or slow clients reaching the server directly cannot hold its workers (a buffering proxy in
-front is then welcome, not required).
+Every worker is a separate process: what they share (the database, the page cache, the table's
+channel layer) lives outside them, so the worker count is only a matter of CPU, except that without
+REDIS_URL the table's messages stay inside one process (`make serve` then runs one worker).
 """
 
 import multiprocessing
 import os
 
-wsgi_app = "tournaments.site.wsgi:application"
+wsgi_app = "tournaments.site.asgi:application"  # gunicorn's name for the application, ASGI here
+worker_class = "uvicorn_worker.UvicornWorker"
 bind = os.environ.get("BIND") or f"127.0.0.1:{os.environ.get('PORT') or 8000}"
 # gunicorn's own rule of thumb: two workers a core, plus one.
 workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() * 2 + 1)
-worker_class = "gthread"
-# Threads a worker: requests in flight at once in each (each thread keeps its own database connection).
-threads = int(os.environ.get("WEB_THREADS") or 4)
-# A kept-alive connection waits this long for its next request, in the poller (no thread held).
+# A kept-alive connection waits this long for its next request, in the event loop (nothing held).
 keepalive = 5
 timeout = 60  # a fresh PDF of a national season takes seconds, never a minute
 accesslog = os.environ.get("ACCESS_LOG") or None

@@ -38,7 +38,7 @@ BASELINE_KEYS = 558
 GOAL_KEYS = 400
 GOAL_NAVIGATION = 0.10
 GOAL_STATEMENTS = 15  # SQL statements of one hand save
-HAND_SAVE = re.compile(r"^POST /jury/matches/\d+/hands/\d+/ 200 (\d+)$")
+HAND_SAVE = re.compile(r"^POST /jury/matches/\d+/hands/\d+/ 200 (\d+)(?: |$)")
 
 # The fixed match, in the notation, field by field as the juror meets them (A attacks first, so
 # every hand's attackers follow from hand 1's, R3): A trumps, A honours, A's of XVI-XVIII,

@@ -2,7 +2,7 @@
 
 On PostgreSQL (DATABASE_URL, a database of the benchmark's own: it is filled with the demo season,
 ``demo --scale N``, when its scale differs) with the page cache in Redis (REDIS_URL, a database
-number of its own: it is emptied) and gunicorn (production settings, the project's
+number of its own: it is emptied) and gunicorn as `make serve` runs it (production settings, the project's
 gunicorn.conf.py's workers: two a core and one, or --workers), for each scale:
 
 - **quiet**: one juror enters matches alone on the server, hand by hand, as the entry page does;
@@ -196,11 +196,16 @@ class Run:
     pages: dict = field(default_factory=dict)  # viewer page -> Series
     not_modified: dict = field(default_factory=dict)  # viewer page -> 304 answers
     confirmations: list = field(default_factory=list)
+    # match -> when its confirmation was sent: a viewer may see the score before the chief's
+    # answer (and the database's read-back) reaches the bench
+    confirming: dict = field(default_factory=dict)
     wrong: list = field(default_factory=list)  # what the cache check found
     pdfs: dict = field(default_factory=dict)  # name -> {"fresh": [...], "cached": [...]}
     errors: list = field(default_factory=list)
     bench_matches: set = field(default_factory=set)  # the matches the bench enters, as text
     versions: list = field(default_factory=list)  # the public data version's number before and after
+    server_cpu: float = 0.0  # CPU seconds of the server's processes during the run
+    cpu_by_kind: dict = field(default_factory=dict)  # what the server logged: kind -> CPU ms of each request
 
 
 def hand_fields(number: int, *, typed: str = "all") -> dict:
@@ -270,7 +275,7 @@ async def confirm(client: Client, pk: int, run: Run, database) -> None:
     if page.status != 200 or not version or not token:
         run.errors.append(f"confirm page {pk}: {page.status}")
         return
-    asked = time.perf_counter()
+    asked = run.confirming[str(pk)] = time.perf_counter()
     answer = await client.request("POST", f"{path}confirm/", {"Referer": f"http://{client.host}:{client.port}{path}"},
                                   {"csrfmiddlewaretoken": token.group(1), "version": version.group(1)})
     state, score_a, score_b, number = await asyncio.to_thread(database.match_and_version, pk)
@@ -357,7 +362,7 @@ def check_viewer_answer(run: Run, name: str, answer: Answer, shown: dict, etag: 
             if name == "big screen" and shown.get(str(confirmation.match), "").strip() != confirmation.score:
                 run.wrong.append(f"big screen: match {confirmation.match} without its confirmed score")
     if name == "big screen":
-        confirmed_before = {str(c.match) for c in run.confirmations if c.asked < answer.sent + answer.seconds}
+        confirmed_before = {match for match, asked in run.confirming.items() if asked < answer.sent + answer.seconds}
         for match, score in shown.items():
             if score.strip() not in ("", "–") and match in run.bench_matches and match not in confirmed_before:
                 run.wrong.append(f"big screen: match {match} shows {score.strip()} before it was confirmed")
@@ -429,7 +434,8 @@ async def match_day(host, port, plan, args, *, viewers: int, jurors: int, databa
     run.versions.append(database.version())
     done.set()
     if pdf_task is not None:
-        await pdf_task  # the PDFs of the last confirmation    if viewer_tasks:
+        await pdf_task  # the PDFs of the last confirmation
+    if viewer_tasks:
         await asyncio.sleep(args.poll[1])  # the last confirmation watched
         for task in viewer_tasks:
             task.cancel()
@@ -550,12 +556,68 @@ class Server:
         self.statements.unlink(missing_ok=True)
         shutil.rmtree(self.static_root, ignore_errors=True)
 
-    def save_statements(self) -> list[int]:
-        """The statements of each hand save (POST .../hands/N/), as the server counted them."""
-        saves = re.compile(r"^POST /jury/matches/\d+/hands/\d+/ 200 (\d+)$")
+    def cpu_seconds(self) -> float:
+        """CPU seconds the server's processes (gunicorn and its workers) have used: what a request
+        costs, whatever else the machine runs meanwhile."""
+        ticks = os.sysconf("SC_CLK_TCK")
+        total = 0.0
+        for pid in [self.process.pid, *_children(self.process.pid)]:
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+        return total
+
+    def requests_logged(self) -> list[list[str]]:
+        """The requests since the last call, as the server logged them (bench/statements.py):
+        method, path, status, statements, CPU ms, the page cache's word."""
         lines = self.statements.read_text().splitlines()
         self.statements.write_text("")
-        return [int(found.group(1)) for found in map(saves.match, lines) if found]
+        return [line.split(" ") for line in lines]
+
+
+SAVE_PATH = re.compile(r"^/jury/matches/\d+/hands/\d+/$")
+KEEP_PATH = re.compile(r"^/jury/matches/\d+/hands/\d+/keep/$")
+
+
+def save_statements(logged: list[list[str]]) -> list[int]:
+    """The statements of each hand save (POST .../hands/N/), as the server counted them."""
+    return [int(fields[3]) for fields in logged
+            if fields[0] == "POST" and SAVE_PATH.match(fields[1]) and fields[2] == "200"]
+
+
+def cpu_by_kind(logged: list[list[str]], urls: dict) -> dict[str, list[float]]:
+    """The CPU milliseconds of each request, by what it was: a hand save, the typing kept, a login,
+    a viewer's page by the cache's answer, a PDF, anything else."""
+    viewers = {urls["big_screen"], urls["championship"], urls["cup"]}
+    pdfs = {urls["championship_pdf"], urls["register_pdf"]}
+    kinds: dict[str, list[float]] = {}
+    for method, path, _status, _statements, cpu, cache in logged:
+        if method == "POST" and SAVE_PATH.match(path):
+            kind = "hand save"
+        elif method == "POST" and KEEP_PATH.match(path):
+            kind = "typing kept"
+        elif path == urls["login"]:
+            kind = f"login ({method})"
+        elif path in viewers:
+            kind = f"viewer: {cache}"
+        elif path in pdfs:
+            kind = f"PDF: {cache}"
+        else:
+            kind = "other"
+        kinds.setdefault(kind, []).append(float(cpu))
+    return kinds
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(child) for child in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return found
 
 
 def flush_redis(redis: str) -> None:
@@ -604,6 +666,15 @@ def report_scale(scale: int, quiet: Run, loaded: Run, quiet_statements, load_sta
                       bool(fresh) and max(fresh) <= GOAL_PDF_FRESH_S))
         goals.append((f"N={scale} {name} unchanged at most {GOAL_PDF_CACHED_S:g} s",
                       bool(cached) and max(cached) <= GOAL_PDF_CACHED_S))
+    answered = sum(len(each.times) for each in [loaded.saves, loaded.keeps, loaded.logins, *loaded.pages.values()])
+    answered += sum(len(times) for kinds in loaded.pdfs.values() for times in kinds.values())
+    viewers = sum(len(series.times) for series in loaded.pages.values())
+    print(f"  the server's CPU under load: {loaded.server_cpu:.1f} s for {answered} requests "
+          f"({1000 * loaded.server_cpu / max(answered, 1):.1f} ms a request, {viewers} of them viewers'; the "
+          f"machine's other work not counted)")
+    print("  the server's CPU a request by kind (the request's own thread; median ms, total s, requests):")
+    for kind, times in sorted(loaded.cpu_by_kind.items(), key=lambda item: -sum(item[1])):
+        print(f"    {kind:<26} {statistics.median(times):8.1f} ms {sum(times) / 1000:7.1f} s {len(times):>7}")
     moves = loaded.versions[-1] - loaded.versions[0] if len(loaded.versions) == 2 else 0
     print(f"  the public data version moved {moves} times (matches started, submitted, confirmed: "
           f"{3 * len(loaded.bench_matches)} at most)")
@@ -642,11 +713,15 @@ def scale_run(scale: int, args) -> list[tuple[str, bool]]:
         print(f"scale {scale}: quiet run ...", file=sys.stderr, flush=True)
         quiet = asyncio.run(match_day("127.0.0.1", server.port, plan, args, viewers=0, jurors=1, database=database,
                                       quiet=True))
-        quiet_statements = server.save_statements()
+        quiet_statements = save_statements(server.requests_logged())
         print(f"scale {scale}: load run ...", file=sys.stderr, flush=True)
+        cpu_before = server.cpu_seconds()
         loaded = asyncio.run(match_day("127.0.0.1", server.port, plan, args, viewers=args.viewers,
                                        jurors=args.jurors, database=database, quiet=False))
-        load_statements = server.save_statements()
+        loaded.server_cpu = server.cpu_seconds() - cpu_before
+        logged = server.requests_logged()
+        load_statements = save_statements(logged)
+        loaded.cpu_by_kind = cpu_by_kind(logged, plan["urls"])
     return report_scale(scale, quiet, loaded, quiet_statements, load_statements, args)
 
 
@@ -674,12 +749,16 @@ def main(argv=None) -> None:
     if args.short:
         args.scales, args.jurors, args.viewers = [1], 8, 100
     started = time.perf_counter()
+    loads = os.getloadavg()  # the machine may be shared: its load is part of the figures
+    print(f"bench-matchday: load average at the start {loads[0]:.1f} / {loads[1]:.1f} / {loads[2]:.1f}", flush=True)
     goals = []
     for scale in args.scales:
         goals += scale_run(scale, args)
-    load = os.getloadavg()[0]
-    print(f"\nbench-matchday: gunicorn {args.workers} workers (gthread), production settings, PostgreSQL, "
-          f"Redis; {os.cpu_count()} CPUs, load average {load:.1f}; {time.perf_counter() - started:.0f} s")
+    load = os.getloadavg()
+    print(f"\nbench-matchday: gunicorn {args.workers} workers (uvicorn, ASGI: gunicorn.conf.py, as `make serve`), "
+          f"production settings, PostgreSQL, Redis; {os.cpu_count()} CPUs, load average at the start "
+          f"{loads[0]:.1f}, at the end {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (1, 5, 15 min); "
+          f"{time.perf_counter() - started:.0f} s")
     missed = [text for text, met in goals if not met]
     print("every goal met" if not missed else f"goals missed: {len(missed)} of {len(goals)}: " + "; ".join(missed))
 

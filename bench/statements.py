@@ -1,9 +1,13 @@
 """The settings of `make bench-entry`'s and `make bench-matchday`'s servers: the site's own (the
 production settings where BENCH_BASE_SETTINGS names them), and every request's SQL statements
-counted (session and user included, BEGIN and COMMIT too, as the database sees them), one line a
-request in the file named by BENCH_STATEMENTS, so the benchmark reports what each hand save costs."""
+counted (session and user included, BEGIN and COMMIT too, as the database sees them) and its CPU
+milliseconds (the request's own thread: a password hash, on a thread of its own, is not counted),
+one line a request in the file named by BENCH_STATEMENTS: method, path, status, statements, CPU ms
+and the page cache's word (hit, not-modified, miss, or -), so the benchmark reports what each hand
+save and each viewer's answer costs."""
 
 import os
+import time
 from importlib import import_module
 
 from django.db import connections
@@ -28,8 +32,11 @@ class CountStatements:
             statements.append(sql)
             return execute(sql, params, many, context)
 
+        started = time.thread_time()
         with connections["default"].execute_wrapper(counted):
             response = self.get_response(request)
+        cpu = (time.thread_time() - started) * 1000
+        cache = response.get("X-Public-Cache", "-")
         with open(os.environ["BENCH_STATEMENTS"], "a", encoding="utf-8") as log:
-            log.write(f"{request.method} {request.path} {response.status_code} {len(statements)}\n")
+            log.write(f"{request.method} {request.path} {response.status_code} {len(statements)} {cpu:.2f} {cache}\n")
         return response

@@ -1,6 +1,7 @@
-"""The production server as gunicorn.conf.py configures it: connections that send nothing (a slow
-or idle client reaching gunicorn directly, a phone that kept its connection open) never hold the
-workers, so a request behind them is answered at once."""
+"""The production server as gunicorn.conf.py configures it (`make serve` and the benchmarks alike):
+the site's ASGI application, pages and the online table at one address, in uvicorn's workers; and
+connections that send nothing (a slow or idle client reaching gunicorn directly, a phone that kept
+its connection open) never hold the workers, so a request behind them is answered at once."""
 
 import socket
 import subprocess
@@ -22,14 +23,17 @@ def answer(path="/", timeout=10.0):
 
 
 @pytest.fixture
-def one_worker_one_thread(tmp_path):
-    """gunicorn with the project's settings, cut down to one worker of one thread, serving a plain
-    WSGI answer (the settings are what is tested, not the site)."""
+def one_worker(tmp_path):
+    """gunicorn with the project's settings, cut down to one worker, serving a plain ASGI answer
+    (the settings are what is tested, not the site)."""
     (tmp_path / "plain_app.py").write_text(
-        "def application(environ, start_response):\n"
-        "    start_response('200 OK', [('Content-Type', 'text/plain'), ('Content-Length', '2')])\n"
-        "    return [b'ok']\n")
-    env = {"PATH": "/usr/bin:/bin", "WEB_CONCURRENCY": "1", "WEB_THREADS": "1", "BIND": f"127.0.0.1:{PORT}",
+        "async def application(scope, receive, send):\n"
+        "    if scope['type'] != 'http':\n"
+        "        return\n"
+        "    await send({'type': 'http.response.start', 'status': 200,\n"
+        "                'headers': [(b'content-type', b'text/plain'), (b'content-length', b'2')]})\n"
+        "    await send({'type': 'http.response.body', 'body': b'ok'})\n")
+    env = {"PATH": "/usr/bin:/bin", "WEB_CONCURRENCY": "1", "BIND": f"127.0.0.1:{PORT}",
            "PYTHONPATH": str(tmp_path)}
     server = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "gunicorn.conf.py"),
                                "plain_app:application"], cwd=tmp_path, env=env,
@@ -47,7 +51,7 @@ def one_worker_one_thread(tmp_path):
         server.wait(timeout=30)
 
 
-def test_idle_connections_do_not_hold_the_only_worker(one_worker_one_thread):
+def test_idle_connections_do_not_hold_the_only_worker(one_worker):
     idle = [socket.create_connection(("127.0.0.1", PORT)) for _ in range(8)]  # never send a byte
     kept_alive = socket.create_connection(("127.0.0.1", PORT))
     kept_alive.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
@@ -59,3 +63,39 @@ def test_idle_connections_do_not_hold_the_only_worker(one_worker_one_thread):
     finally:
         for connection in [*idle, kept_alive]:
             connection.close()
+
+
+def test_make_serve_and_the_benchmarks_serve_the_asgi_site_from_one_configuration():
+    settings = {}
+    exec((ROOT / "gunicorn.conf.py").read_text(), settings)  # noqa: S102 - the project's own file
+
+    assert settings["worker_class"] == "uvicorn_worker.UvicornWorker"
+    assert settings["wsgi_app"] == "tournaments.site.asgi:application"  # pages and the table's WebSockets
+    serve = (ROOT / "Makefile").read_text().split("\nserve:")[1].split("\n\n")[0]
+    assert "gunicorn -c gunicorn.conf.py\n" in serve + "\n"  # no worker class or application of its own
+
+
+def test_a_worker_serves_a_few_requests_at_once_and_the_others_wait_their_turn():
+    import asyncio
+
+    from tournaments.site.asgi_limit import RequestsAtOnce
+
+    inside, most, answered = [0], [0], []
+
+    async def page(scope, receive, send):
+        inside[0] += 1
+        most[0] = max(most[0], inside[0])
+        await asyncio.sleep(0.01)  # a view's thread at work
+        inside[0] -= 1
+        answered.append(scope["path"])
+
+    limited = RequestsAtOnce(page, 4)
+
+    async def poll_together():
+        await asyncio.gather(*(limited({"type": "http", "path": f"/{n}"}, None, None) for n in range(30)))
+
+    asyncio.run(poll_together())
+
+    assert most[0] == 4
+    assert len(answered) == 30  # every request answered, in its turn
+    assert answered[:4] == ["/0", "/1", "/2", "/3"]

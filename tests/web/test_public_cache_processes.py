@@ -57,7 +57,8 @@ def servers(environment):
     started = []
     for _ in range(2):
         port = free_port()
-        command = [str(GUNICORN), "-w", "1", "-b", f"127.0.0.1:{port}", "tournaments.site.wsgi:application"]
+        # Served as `make serve` serves (gunicorn.conf.py: ASGI in uvicorn's workers), one worker each.
+        command = [str(GUNICORN), "-c", "gunicorn.conf.py", "-w", "1", "-b", f"127.0.0.1:{port}"]
         process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
         started.append((process, f"http://127.0.0.1:{port}"))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import time
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -81,11 +82,20 @@ def _variant(request) -> str:
     """What besides the address changes the page: the language, an htmx request's fragment, the
     day (the front page's next matches and the "today" page are counted from it), the release (a
     page names its static files by their hashed names) and the host's name (absolute links name
-    it; not its port, so the application servers behind one address share their pages)."""
+    it; not its port, so the application servers behind one address share their pages).
+
+    Worked out once a request and language (the ETag, the key and the validators each ask for
+    it): a cached page's answer is a few hundred microseconds, of which this was a tenth."""
+    language = translation.get_language()
+    known = getattr(request, "public_cache_variant", None)
+    if known is not None and known[0] == language:
+        return known[1]
     htmx = request.headers.get("HX-Request") == "true"
     target = request.headers.get("HX-Target", "") if htmx else ""
-    return (f"{timezone.localdate().isoformat()}.{translation.get_language()}.{'htmx:' + target if htmx else 'page'}"
-            f".{release_id()}.{split_domain_port(request.get_host())[0]}")
+    variant = (f"{timezone.localdate().isoformat()}.{language}.{'htmx:' + target if htmx else 'page'}"
+               f".{release_id()}.{split_domain_port(request.get_host())[0]}")
+    request.public_cache_variant = (language, variant)
+    return variant
 
 
 def _cache_key(version: Version, request) -> str:
@@ -111,6 +121,49 @@ def _page_cache():
     return caches[settings.PUBLIC_PAGE_CACHE]
 
 
+# --- one render of a page a version -------------------------------------------------------------
+
+# When the version moves, every viewer of a live page asks for the new one within a second or two:
+# each rendered it while the first was still at work (a dozen renders of one page on match day,
+# most of the server's time). The first to miss renders it; the others wait for its copy, checking
+# the cache at growing intervals, and render it themselves only if it has not come by then (the
+# first failed, or took too long): nothing older than the version is ever served.
+RENDER_TURN_SECONDS = 30  # a turn not given back (a process stopped mid-render) lapses
+RENDER_WAIT_SECONDS = 10.0  # a fresh PDF of a national season takes seconds under load
+FIRST_CHECK_SECONDS, LAST_CHECK_SECONDS = 0.01, 0.1
+
+
+def stored_or_render_turn(request, key: str):
+    """The cached copy under ``key``, or None: then this request renders the page, having taken the
+    page's turn if no other request holds it, or after waiting in vain for the one that does."""
+    cache = _page_cache()
+    stored = cache.get(key)
+    if stored is not None:
+        return stored
+    turn = f"rendering:{key}"
+    if cache.add(turn, 1, RENDER_TURN_SECONDS):
+        request.public_cache_render_turn = turn
+        return None
+    deadline, pause = time.monotonic() + RENDER_WAIT_SECONDS, FIRST_CHECK_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(pause)
+        found = cache.get_many([key, turn])  # one round trip
+        if key in found:
+            return found[key]
+        if turn not in found:  # given back without a copy (not a 200, not storable): render it here
+            return None
+        pause = min(pause * 2, LAST_CHECK_SECONDS)
+    return None
+
+
+def give_back_render_turn(request) -> None:
+    """Once the page is rendered (and stored, if it could be) or refused: the waiting may go on."""
+    turn = getattr(request, "public_cache_render_turn", None)
+    if turn is not None:
+        _page_cache().delete(turn)
+        request.public_cache_render_turn = None
+
+
 class PublicCacheMiddleware:
     """Conditional GET and the shared cache, for anonymous requests to public pages."""
 
@@ -118,18 +171,26 @@ class PublicCacheMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        response = self.get_response(request)
-        version = getattr(request, "public_data_version", None)
-        if version is not None and response.status_code == 200 and not response.streaming \
-                and not response.has_header("X-Public-Cache"):
-            self._store(request, response, version)
-        return response
+        try:
+            response = self.get_response(request)
+            version = getattr(request, "public_data_version", None)
+            if version is not None and response.status_code == 200 and not response.streaming \
+                    and not response.has_header("X-Public-Cache"):
+                self._store(request, response, version)
+            return response
+        finally:
+            give_back_render_turn(request)
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         if not _is_public(request):
             return None
-        # Read already when AnonymousPublicPagesMiddleware found no cached copy (public_fast_path).
-        version = getattr(request, "public_data_version_read", None) or current_version()
+        # Read already when AnonymousPublicPagesMiddleware found no cached copy (public_fast_path):
+        # then this request renders the page, under that version.
+        missed = getattr(request, "public_data_version_read", None)
+        if missed is not None:
+            request.public_data_version = missed
+            return None
+        version = current_version()
         if version is None:
             return None
         request.public_data_version = version
@@ -140,7 +201,7 @@ class PublicCacheMiddleware:
             _validators(unchanged, version, request)
             unchanged["X-Public-Cache"] = "not-modified"
             return unchanged
-        stored = _page_cache().get(_cache_key(version, request))
+        stored = stored_or_render_turn(request, _cache_key(version, request))
         if stored is None:
             return None
         content, headers = stored

@@ -14,6 +14,8 @@ X-Frame-Options, and Content-Length. Anything else (a signed-in visitor, a page 
 goes on through the whole stack, where PublicCacheMiddleware renders and stores it.
 """
 
+import functools
+
 from django.conf import settings
 from django.http import HttpResponse
 from django.middleware.clickjacking import XFrameOptionsMiddleware
@@ -33,24 +35,36 @@ class AnonymousPublicPagesMiddleware:
 
     def __call__(self, request):
         answer = self._answer(request)
-        return answer if answer is not None else self.get_response(request)
+        if answer is not None:
+            return answer
+        try:
+            return self.get_response(request)
+        finally:
+            # A page this request was to render (public_cache.stored_or_render_turn), answered by
+            # the view or by a middleware before it (a redirect): the others waiting for it go on.
+            public_cache.give_back_render_turn(request)
 
     def _answer(self, request):
         if request.method not in ("GET", "HEAD") or not self._anonymous(request):
             return None
-        try:
-            match = resolve(request.path_info)
-        except Resolver404:
-            return None
-        if match.namespace not in public_cache.PUBLIC_NAMESPACES and \
-                match.url_name not in public_cache.PUBLIC_URL_NAMES:
+        match = _public_page(request.path_info, getattr(request, "urlconf", None) or settings.ROOT_URLCONF)
+        if match is None:
             return None
         request.resolver_match = match
-        with translation.override(translation.get_language_from_request(request)):
+        with translation.override(self._language(request)):
             response = self._from_cache(request)
         if response is not None:
             self.frame_options.process_response(request, response)
         return response
+
+    @staticmethod
+    def _language(request) -> str:
+        """The language the page would be read in: ``?language=`` first, as
+        LanguageParameterMiddleware says, then the cookie and Accept-Language, as LocaleMiddleware."""
+        asked = request.GET.get("language")
+        if asked in {code for code, _name in settings.LANGUAGES}:
+            return asked
+        return translation.get_language_from_request(request)
 
     @staticmethod
     def _anonymous(request) -> bool:
@@ -66,7 +80,7 @@ class AnonymousPublicPagesMiddleware:
             public_cache._validators(unchanged, version, request)
             unchanged["X-Public-Cache"] = "not-modified"
             return unchanged
-        stored = public_cache._page_cache().get(public_cache._cache_key(version, request))
+        stored = public_cache.stored_or_render_turn(request, public_cache._cache_key(version, request))
         if stored is None:
             request.public_data_version_read = version  # rendered under it, not read twice
             return None
@@ -82,3 +96,18 @@ class AnonymousPublicPagesMiddleware:
         if public_cache.CSRF_PLACEHOLDER in content:
             self.csrf.process_response(request, response)  # a new visitor's CSRF cookie set
         return response
+
+
+@functools.lru_cache(maxsize=1024)
+def _public_page(path: str, urlconf: str):
+    """The public page an address resolves to, or None (not public, not found). Kept for the
+    addresses asked most (the live pages are polled every few seconds): resolving one again cost
+    a tenth of a cached page's answer. Bounded, since anyone can ask for any address; kept by the
+    URLs' module, which a process does not change (a test may)."""
+    try:
+        match = resolve(path, urlconf)
+    except Resolver404:
+        return None
+    if match.namespace not in public_cache.PUBLIC_NAMESPACES and match.url_name not in public_cache.PUBLIC_URL_NAMES:
+        return None
+    return match

@@ -131,6 +131,14 @@ PUBLIC_PAGE_CACHE_SECONDS = 24 * 60 * 60  # pages of an older data version are n
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Django's hashers, PBKDF2's work on a thread of low priority (tournaments.site.passwords): same hashes.
+PASSWORD_HASHERS = [
+    "tournaments.site.passwords.LowPriorityPBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -6,6 +6,7 @@ machine needs no web server in front of gunicorn (`make serve`).
 """
 
 from django.core.exceptions import ImproperlyConfigured
+from psycopg_pool import ConnectionPool
 
 from tournaments.site.env import env_bool, env_int, env_str
 from tournaments.site.settings import *  # noqa: F403 (the base settings, overridden below)
@@ -49,10 +50,20 @@ if BEHIND_TLS_PROXY:
 # is ignored, since a client reaching the server directly could write it.
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 1 if BEHIND_TLS_PROXY else 0)
 
-# Each worker keeps its database connection between requests (checked before reuse): a request
-# served from the page cache is then one small query, not a connection and a query.
-DATABASES["default"]["CONN_MAX_AGE"] = 300  # noqa: F405
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # noqa: F405
+# Each worker keeps its database connections between requests: a request served from the page cache
+# is then one small query, not a connection and a query. Served as ASGI, every request runs on a
+# thread of its own, so a connection kept by the thread would be opened anew each request: on
+# PostgreSQL the worker keeps a pool of them instead (psycopg's, checked before reuse); SQLite's
+# connection is a file opened, kept by the thread that opened it.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405 - the pool keeps them
+    # Twice the requests a worker serves at once (WEB_THREADS, gunicorn.conf.py): the online table's
+    # messages read and write the database on threads of their own beside them.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {  # noqa: F405
+        "min_size": 2, "max_size": 2 * env_int("WEB_THREADS", 4), "check": ConnectionPool.check_connection}
+else:
+    DATABASES["default"]["CONN_MAX_AGE"] = 300  # noqa: F405
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # noqa: F405
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

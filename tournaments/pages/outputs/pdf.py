@@ -4,6 +4,9 @@ with the same fetching rules and served the same way. A page of the standings ca
 association's name, the document's title, the date and time it was printed and its page number
 (the page margins, set in print/base.html); a certificate's template lays out its own page."""
 
+import functools
+import ssl
+
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -66,7 +69,14 @@ def lay_out(html):
     """weasyprint's layout of ``html``. Nothing outside the HTML is fetched (no address is allowed):
     the styles are in the page, the lettering is the system's fonts and no PDF has images, so a
     name in a document can never make the server fetch anything."""
-    return HTML(string=html, url_fetcher=URLFetcher(allowed_protocols=())).render()
+    return HTML(string=html, url_fetcher=URLFetcher(allowed_protocols=(), ssl_context=_tls_context())).render()
+
+
+@functools.cache
+def _tls_context():
+    """One TLS context a process for the fetcher (it never fetches): made afresh for each PDF,
+    reading the system's certificates cost some 20 ms of CPU a document."""
+    return ssl.create_default_context()
 
 
 def response(request, template_name, context, title, download_name=None) -> HttpResponse:
