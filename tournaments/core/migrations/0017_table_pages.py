@@ -21,6 +21,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='player',
             name='account',
-            field=models.OneToOneField(blank=True, help_text='The login of this player: their seat at an online table opens from it.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='player', to=settings.AUTH_USER_MODEL, verbose_name='account'),
+            field=models.OneToOneField(blank=True, help_text='The login of this player: their seat at an online table opens from it.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='player', to=settings.AUTH_USER_MODEL, verbose_name='account'),
         ),
     ]

@@ -19,7 +19,7 @@ class Player(PublicData):
     membership_number = models.CharField(_("membership number"), max_length=20, unique=True)
     active = models.BooleanField(_("active"), default=True)
     # A player who has a login finds their seat at an online table without a seat link (issue 25).
-    account = models.OneToOneField(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
+    account = models.OneToOneField(settings.AUTH_USER_MODEL, models.PROTECT, null=True, blank=True,
                                    related_name="player", verbose_name=_("account"),
                                    help_text=_("The login of this player: their seat at an online table "
                                                "opens from it."))
