@@ -3,7 +3,11 @@ of the site's languages (a connection joins the groups of its seat and its page'
 
 The state is read once from the database and each view is sent to its own group, so a seat's
 cards never travel to another seat's connection (issue 25: each player is sent only their cards).
+Each message carries the position of the table's last action: views of two moves made one after
+the other may reach a connection in either order, and a connection sends on only the newer.
 """
+
+import asyncio
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -21,15 +25,28 @@ def watch_group(table_id: int, language: str) -> str:
     return f"table-{table_id}-watch-{language}"
 
 
-def send_views(state: tables.TableState) -> None:
-    """Send every seat and the spectators the table as it is now, in each language."""
-    send = async_to_sync(get_channel_layer().group_send)
+def views_by_group(state: tables.TableState) -> list[tuple[str, dict]]:
+    """Every seat's and the spectators' view of ``state``, in each language, with its group: built
+    where the state was read (a worker thread), sent from the event loop."""
     table_id = state.table.pk
+    messages = []
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
             for seat in [*tables.SEATS, None]:
                 group = watch_group(table_id, language) if seat is None else seat_group(table_id, seat, language)
-                send(group, {"type": "table.view", "view": tables.view(state, seat)})
+                messages.append((group, {"type": "table.view", "view": tables.view(state, seat)}))
+    return messages
+
+
+async def send_to_groups(messages: list[tuple[str, dict]]) -> None:
+    layer = get_channel_layer()
+    await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
+
+
+def send_views(state: tables.TableState) -> None:
+    """Send every seat and the spectators the table as it is now, in each language (from sync code:
+    an organiser's page)."""
+    async_to_sync(send_to_groups)(views_by_group(state))
 
 
 def table_changed(table) -> None:
