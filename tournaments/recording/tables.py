@@ -215,6 +215,10 @@ class _Remembered:
         with self._lock:
             self._states.pop(table_id, None)
 
+    def forget_all(self) -> None:
+        with self._lock:
+            self._states.clear()
+
 
 remembered = _Remembered()
 
