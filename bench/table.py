@@ -6,8 +6,9 @@ Championship matches on today's calendar with their players, opens a table for e
 juror, and serves the site with uvicorn (one process and the in-memory channel layer; with
 REDIS_URL, Redis's layer, and ``--workers`` processes). Four bots a table join their seats by the
 seat links (the session cookie of the join page, as a browser does) and play random legal hands
-for a bounded time: each picks among the moves its own view offers, and now and then first tries an illegal one (a card it may not play,
-a play before the announcements end, a move out of turn), which the server must refuse.
+for a bounded time: each picks among the moves its own view offers, and now and then first tries
+an illegal one (a card it may not play, a play before the announcements end, a move out of turn),
+which the server must refuse.
 
 Printed: hands completed, WebSocket messages a second, the p95 and worst time from a card sent to
 the other three seats seeing it (goal: p95 at most 100 ms), illegal moves tried and refused (goal:
