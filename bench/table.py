@@ -112,7 +112,7 @@ def open_tables(count: int) -> list[dict[str, str]]:
         teams = []
         for side in "AB":
             driver, catcher = (Player.objects.create(name=f"{side}{number} {role}",
-                                                     membership_number=f"B{number}{side}{role[0]}{time.time_ns()}")
+                                                     membership_number=f"BT{number}{side}{role[0]}")
                                for role in ("driver", "catcher"))
             teams.append(Team.objects.create(season=season, name=f"Bench {number}{side} {time.time_ns()}",
                                              driver=driver, catcher=catcher))

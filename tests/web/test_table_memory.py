@@ -16,7 +16,7 @@ from django.urls import reverse
 from scoring import table as rules
 from tests.factories import make_competition, make_player, make_season, make_user
 from tournaments.core.models import Competition
-from tournaments.pages.table.broadcast import seat_group
+from tournaments.pages.table.broadcast import seat_group, view_message
 from tournaments.recording import tables
 
 pytestmark = pytest.mark.django_db(transaction=True)  # a state is remembered once its transaction commits
@@ -113,9 +113,9 @@ def test_a_connection_sends_on_only_views_newer_than_the_last_it_sent(free_table
         group = seat_group(table.pk, "A.driver", "en")
         layer = get_channel_layer()
         newer, older = {**first, "position": first["position"] + 2}, {**first, "position": first["position"] + 1}
-        await layer.group_send(group, {"type": "table.view", "view": newer})
+        await layer.group_send(group, view_message(newer))
         assert (await communicator.receive_json_from(timeout=5))["view"]["position"] == newer["position"]
-        await layer.group_send(group, {"type": "table.view", "view": older})  # overtaken: not sent
+        await layer.group_send(group, view_message(older))  # overtaken: not sent
         assert await communicator.receive_nothing(timeout=0.3)
         await communicator.disconnect()
 

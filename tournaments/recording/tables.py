@@ -47,6 +47,7 @@ CARDS_IN_A_HAND = 40  # ten tricks of four
 MATCH_SEAT_FIELDS = {"A.driver": "a_driver", "A.catcher": "a_catcher", "B.driver": "b_driver",
                      "B.catcher": "b_catcher"}
 ORGANISER_MOVES = ("adjourn", "resume", "abandon", "seat")
+LINKS_HOLD = (Table.State.OPEN, Table.State.ADJOURNED)  # a seat link ends with its table
 
 
 # --- opening a table -------------------------------------------------------------------------
@@ -110,6 +111,11 @@ def new_seat_link(table: Table, seat: str, user) -> str:
     secret = table_seat.new_link()
     table_seat.save(update_fields=["link_hash"])
     return secret
+
+
+class SeatClosed(Refused):
+    """The seat's link was replaced by a new one, or its table ended: whoever held it holds it no
+    longer."""
 
 
 def seat_of_link(secret: str) -> TableSeat | None:
@@ -269,7 +275,8 @@ def make_move(table_seat: TableSeat, move: dict) -> MoveResult:
     """The player in ``table_seat`` makes ``move`` (a dict as scoring.table.Move.as_dict gives, its
     seat taken from the seat, never from the client). Raises IllegalMove (nothing stored) for a
     move the rules refuse, Refused when the table is not being played. After the tenth trick the
-    hand's record enters through the door; after the eighth hand the game is recorded.
+    hand's record enters through the door; after the eighth hand the game is recorded. Raises
+    SeatClosed when the seat's link was replaced or its table ended since the seat was joined.
 
     Moves at a table are made one at a time: the table's row is locked, and a position is taken
     once (unique), so a move that came second is refused, never stored beside the first."""
@@ -278,7 +285,11 @@ def make_move(table_seat: TableSeat, move: dict) -> MoveResult:
     move = {**move, "seat": table_seat.seat}
     parsed = rules.Move.from_dict(move)
     with _one_writer_on_sqlite(), transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table_seat.table_id)
+        seat = (TableSeat.objects.select_related("table", "player").select_for_update(of=("table",))
+                .filter(pk=table_seat.pk).first())  # the table's row locked, the seat as it is now
+        if seat is None or seat.link_hash != table_seat.link_hash or seat.table.state not in LINKS_HOLD:
+            raise SeatClosed(_("This seat is closed."), code="seat_closed")
+        table = seat.table
         if table.state != Table.State.OPEN:
             raise Refused(_("The table is not being played now (%(state)s).") % {"state": table.get_state_display()},
                           code="table_not_open")
@@ -290,8 +301,8 @@ def make_move(table_seat: TableSeat, move: dict) -> MoveResult:
         try:
             with transaction.atomic():
                 action = TableAction.objects.create(table=table, hand_number=state.hand_number,
-                                                    position=state.position, seat=table_seat.seat,
-                                                    move=parsed.as_dict(), player=table_seat.player)
+                                                    position=state.position, seat=seat.seat,
+                                                    move=parsed.as_dict(), player=seat.player)
         except IntegrityError:
             raise rules.IllegalMove("another move came first", "not_your_turn") from None
         if hand.phase is not rules.Phase.FINISHED:
@@ -509,10 +520,4 @@ def _last_hand(state: TableState) -> dict | None:
             "scores": {team: answer[team]["score"] for team in ("A", "B")},
             "lines": [{"name": row["name"], "A": row["A"], "B": row["B"]} for row in line_rows(answer)]}
 
-
-def seat_still_held(table_seat: TableSeat) -> TableSeat | None:
-    """The seat again, as it is now, if its link still holds (not replaced, its table not ended)."""
-    return (TableSeat.objects.select_related("table", "player")
-            .filter(pk=table_seat.pk, link_hash=table_seat.link_hash,
-                    table__state__in=(Table.State.OPEN, Table.State.ADJOURNED)).first())
 

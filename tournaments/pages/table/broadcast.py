@@ -8,6 +8,7 @@ the other may reach a connection in either order, and a connection sends on only
 """
 
 import asyncio
+import json
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -34,8 +35,15 @@ def views_by_group(state: tables.TableState) -> list[tuple[str, dict]]:
         with translation.override(language):
             for seat in [*tables.SEATS, None]:
                 group = watch_group(table_id, language) if seat is None else seat_group(table_id, seat, language)
-                messages.append((group, {"type": "table.view", "view": tables.view(state, seat)}))
+                messages.append((group, view_message(tables.view(state, seat))))
     return messages
+
+
+def view_message(view: dict) -> dict:
+    """A view as the channel layer carries it: written out as JSON once for everyone in its group
+    (the in-memory layer copies a message for each connection, Redis's packs it), with the
+    position it is of."""
+    return {"type": "table.view", "position": view["position"], "text": json.dumps({"type": "view", "view": view})}
 
 
 async def send_to_groups(messages: list[tuple[str, dict]]) -> None:

@@ -21,14 +21,13 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import close_old_connections, connections
 from django.http import HttpRequest
 from django.utils import translation
-from django.utils.translation import gettext as _
 
 from scoring.table import IllegalMove
 from tournaments.core.models import Table
 from tournaments.core.refusals import Refused
 from tournaments.recording import tables
 
-from .broadcast import seat_group, send_to_groups, views_by_group, watch_group
+from .broadcast import seat_group, send_to_groups, view_message, views_by_group, watch_group
 from .wording import refusal_text
 
 SESSION_KEY = "table_seats"  # {table id: seat link secret}
@@ -136,13 +135,13 @@ class NewestViewMixin:
     position = 0  # of the last view sent
 
     async def send_view(self, view: dict) -> None:
-        if view["position"] < self.position:
-            return
-        self.position = view["position"]
-        await self.send_json({"type": "view", "view": view})
+        await self.table_view(view_message(view))
 
     async def table_view(self, event):
-        await self.send_view(event["view"])
+        if event["position"] < self.position:
+            return
+        self.position = event["position"]
+        await self.send(text_data=event["text"])
 
 
 @dataclass
@@ -186,12 +185,11 @@ class SeatConsumer(LoopOnlyMixin, SeatLinkMixin, LanguageMixin, NewestViewMixin,
         """The move sent, made if the rules allow it: every group's views, or the refusal in words."""
         move = content.get("move") if isinstance(content, dict) else None
         with translation.override(language):
-            table_seat = tables.seat_still_held(self.table_seat)
-            if table_seat is None:
-                return MoveAnswer([], {"type": "refused", "code": "seat_closed", "message": _("This seat is closed.")},
-                                  seat_closed=True)
             try:
-                result = tables.make_move(table_seat, move)
+                result = tables.make_move(self.table_seat, move)
+            except tables.SeatClosed as closed:
+                refusal = {"type": "refused", "code": closed.code, "message": closed.text}
+                return MoveAnswer([], refusal, seat_closed=True)
             except IllegalMove as illegal:
                 return MoveAnswer([], {"type": "refused", "code": illegal.code, "message": refusal_text(illegal),
                                        "ref": content.get("ref") if isinstance(content, dict) else None})
