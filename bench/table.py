@@ -306,9 +306,9 @@ def main() -> None:
     server = serve(env, options.port, options.workers)
     load_before = os.getloadavg()[0]
     try:
-        cpu_before = server_cpu_seconds(server.pid)
+        cpu_before, bots_before = server_cpu_seconds(server.pid), time.process_time()
         tally, elapsed = asyncio.run(play_all(options.port, links, options.seconds))
-        cpu = server_cpu_seconds(server.pid) - cpu_before
+        cpu, bots_cpu = server_cpu_seconds(server.pid) - cpu_before, time.process_time() - bots_before
     finally:
         server.terminate()
         server.wait(10)
@@ -330,7 +330,7 @@ def main() -> None:
     print(f"hands completed: {stored}; moves stored: {moves}")
     print(f"messages a second: {tally.messages / elapsed:.0f}")
     print(f"server CPU time a move: {1000 * cpu / moves if moves else float('nan'):.1f} ms "
-          f"({cpu:.1f} s in all)")
+          f"({cpu:.1f} s in all; the bots' own: {bots_cpu:.1f} s)")
     print(f"card to the other three seats: median {median:.1f} ms, p95 {p95:.1f} ms (goal <= {GOAL_P95_MS}), "
           f"worst {worst:.1f} ms, {len(latencies)} deliveries")
     print(f"illegal moves tried {tally.illegal_tried}, refused {tally.illegal_refused} (goal: all); "

@@ -5,6 +5,7 @@ rolled back means a replay, never a stale table. Views of two moves may reach a 
 either order; it sends the player only the newer."""
 
 import asyncio
+import json
 
 import pytest
 from channels.layers import get_channel_layer
@@ -120,3 +121,24 @@ def test_a_connection_sends_on_only_views_newer_than_the_last_it_sent(free_table
         await communicator.disconnect()
 
     asyncio.run(scenario())
+
+
+def test_every_group_is_sent_exactly_its_view_in_its_language(free_table):
+    from django.utils import translation
+
+    from tournaments.pages.table.broadcast import views_by_group, watch_group
+
+    table, seats, _ = free_table
+    while tables.load(table).hand_number == 1:  # a hand played out: its lines are in every view
+        tables.make_move(*next_move(table, seats))
+    tables.make_move(*next_move(table, seats))
+    state = tables.load(table)
+    sent = dict(views_by_group(state))
+    for language in ("en", "hu"):
+        with translation.override(language):
+            for seat in [*tables.SEATS, None]:
+                group = watch_group(table.pk, language) if seat is None else seat_group(table.pk, seat, language)
+                message = json.loads(sent[group]["text"])
+                assert message == {"type": "view", "view": tables.view(state, seat)}
+                assert message["view"]["last_hand"]["lines"]
+                assert ("cards" in message["view"]) == (seat is not None)

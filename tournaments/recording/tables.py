@@ -423,12 +423,32 @@ def seat_substitute(table: Table, seat: str, player, user) -> None:
 def view(state: TableState, seat: str | None) -> dict:
     """What ``seat`` sees of the table (None: a spectator or the big screen): everything played in
     the open, and only this seat's own cards; nothing of another hand before the hand ends."""
-    table = state.table
     language = translation.get_language()
+    if ("open", language) not in state._shown:  # the same for every seat and the spectators
+        state._shown[("open", language)] = _open_view(state, language)
+    data = {**state._shown[("open", language)], "seat": seat}
+    hand = state.hand
+    if hand is None or seat is None:
+        return data
+    own = SEATS_BY_NAME[seat]
+    data["cards"] = [str(card) for card in hand.hands[own]]
+    mine = hand.to_act == own and state.table.state == Table.State.OPEN
+    data["playable"] = [str(card) for card in hand.playable()] if mine else []
+    if mine and ("offers", seat) not in state._shown:  # the same moves in every language
+        state._shown[("offers", seat)] = hand.legal_announcements()
+    data["offers"] = [_offer(move) for move in state._shown[("offers", seat)]] if mine else []
+    data["contras"] = [_contra_offer(hand, move) for move in hand.legal_contras()] if mine else []
+    data["may_pass"] = mine and hand.phase is rules.Phase.ANNOUNCING
+    return data
+
+
+def _open_view(state: TableState, language: str) -> dict:
+    """Everything played in the open, in the page's language."""
+    table = state.table
     data = {
         "table": table.pk, "state": table.state, "state_name": str(table.get_state_display()),
         "reason": table.reason, "hand_number": min(state.hand_number, HANDS_AT_A_TABLE),
-        "hands": HANDS_AT_A_TABLE, "players": _names(state), "seat": seat,
+        "hands": HANDS_AT_A_TABLE, "players": _names(state), "seat": None,
         "hands_done": state.finished_count, "last_hand": _last_hand_shown(state, language),
         "position": state.position,
     }
@@ -444,16 +464,6 @@ def view(state: TableState, seat: str | None) -> dict:
         last_trick=_last_trick(hand), trick_number=hand.trick_number,
         cards_left={s: len(cards) for s, cards in ((str(k), v) for k, v in hand.hands.items())},
     )
-    if seat is not None:
-        own = SEATS_BY_NAME[seat]
-        data["cards"] = [str(card) for card in hand.hands[own]]
-        mine = hand.to_act == own and table.state == Table.State.OPEN
-        data["playable"] = [str(card) for card in hand.playable()] if mine else []
-        if mine and ("offers", seat) not in state._shown:  # the same moves in every language
-            state._shown[("offers", seat)] = hand.legal_announcements()
-        data["offers"] = [_offer(move) for move in state._shown[("offers", seat)]] if mine else []
-        data["contras"] = [_contra_offer(hand, move) for move in hand.legal_contras()] if mine else []
-        data["may_pass"] = mine and hand.phase is rules.Phase.ANNOUNCING
     return data
 
 

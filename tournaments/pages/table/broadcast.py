@@ -33,17 +33,25 @@ def views_by_group(state: tables.TableState) -> list[tuple[str, dict]]:
     messages = []
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
+            last_hand = None
             for seat in [*tables.SEATS, None]:
                 group = watch_group(table_id, language) if seat is None else seat_group(table_id, seat, language)
-                messages.append((group, view_message(tables.view(state, seat))))
+                view = tables.view(state, seat)
+                last_hand = last_hand or json.dumps(view["last_hand"])  # the same in every view: written once
+                messages.append((group, view_message(view, last_hand)))
     return messages
 
 
-def view_message(view: dict) -> dict:
+def view_message(view: dict, last_hand: str | None = None) -> dict:
     """A view as the channel layer carries it: written out as JSON once for everyone in its group
     (the in-memory layer copies a message for each connection, Redis's packs it), with the
-    position it is of."""
-    return {"type": "table.view", "position": view["position"], "text": json.dumps({"type": "view", "view": view})}
+    position it is of. ``last_hand``: the view's last hand already written out."""
+    if last_hand is None:
+        return {"type": "table.view", "position": view["position"],
+                "text": json.dumps({"type": "view", "view": view})}
+    rest = json.dumps({key: value for key, value in view.items() if key != "last_hand"})
+    text = f'{{"type": "view", "view": {rest[:-1]}, "last_hand": {last_hand}}}}}'
+    return {"type": "table.view", "position": view["position"], "text": text}
 
 
 async def send_to_groups(messages: list[tuple[str, dict]]) -> None:
