@@ -17,7 +17,7 @@ from django.urls import reverse
 from scoring import table as rules
 from tests.factories import make_competition, make_player, make_season, make_user
 from tournaments.core.models import Competition
-from tournaments.pages.table.broadcast import seat_group, view_message
+from tournaments.pages.table.broadcast import seat_group
 from tournaments.recording import tables
 
 pytestmark = pytest.mark.django_db(transaction=True)  # a state is remembered once its transaction commits
@@ -111,19 +111,24 @@ def test_a_connection_sends_on_only_views_newer_than_the_last_it_sent(free_table
         communicator = WebsocketCommunicator(application, f"/ws/table/{table.pk}/seat/", headers=headers)
         assert (await communicator.connect())[0]
         first = (await communicator.receive_json_from(timeout=5))["view"]
-        group = seat_group(table.pk, "A.driver", "en")
+        group = seat_group(table.pk, "A.driver")
         layer = get_channel_layer()
-        newer, older = {**first, "position": first["position"] + 2}, {**first, "position": first["position"] + 1}
-        await layer.group_send(group, view_message(newer))
-        assert (await communicator.receive_json_from(timeout=5))["view"]["position"] == newer["position"]
-        await layer.group_send(group, view_message(older))  # overtaken: not sent
+
+        def message(position):
+            return {"type": "table.view", "position": position,
+                    "texts": {language: json.dumps({"type": "view", "view": {**first, "position": position}})
+                              for language in ("en", "hu")}}
+
+        await layer.group_send(group, message(first["position"] + 2))
+        assert (await communicator.receive_json_from(timeout=5))["view"]["position"] == first["position"] + 2
+        await layer.group_send(group, message(first["position"] + 1))  # overtaken: not sent
         assert await communicator.receive_nothing(timeout=0.3)
         await communicator.disconnect()
 
     asyncio.run(scenario())
 
 
-def test_every_group_is_sent_exactly_its_view_in_its_language(free_table):
+def test_every_group_is_sent_exactly_its_view_in_each_language(free_table):
     from django.utils import translation
 
     from tournaments.pages.table.broadcast import views_by_group, watch_group
@@ -134,11 +139,12 @@ def test_every_group_is_sent_exactly_its_view_in_its_language(free_table):
     tables.make_move(*next_move(table, seats))
     state = tables.load(table)
     sent = dict(views_by_group(state))
+    assert len(sent) == 5  # four seats and the spectators
     for language in ("en", "hu"):
         with translation.override(language):
             for seat in [*tables.SEATS, None]:
-                group = watch_group(table.pk, language) if seat is None else seat_group(table.pk, seat, language)
-                message = json.loads(sent[group]["text"])
+                group = watch_group(table.pk) if seat is None else seat_group(table.pk, seat)
+                message = json.loads(sent[group]["texts"][language])
                 assert message == {"type": "view", "view": tables.view(state, seat)}
                 assert message["view"]["last_hand"]["lines"]
                 assert ("cards" in message["view"]) == (seat is not None)

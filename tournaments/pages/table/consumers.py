@@ -14,6 +14,7 @@ database locks the table's row (tables.make_move).
 
 import threading
 from dataclasses import dataclass
+from functools import cached_property
 
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
@@ -27,7 +28,7 @@ from tournaments.core.models import Table
 from tournaments.core.refusals import Refused
 from tournaments.recording import tables
 
-from .broadcast import seat_group, send_to_groups, view_message, views_by_group, watch_group
+from .broadcast import seat_group, send_to_groups, view_text, views_by_group, watch_group
 from .wording import refusal_text
 
 SESSION_KEY = "table_seats"  # {table id: seat link secret}
@@ -120,7 +121,8 @@ class LanguageMixin:
     """The page's language, chosen as LocaleMiddleware chooses it for the page: the language cookie,
     else the browser's Accept-Language, else the site's default."""
 
-    def language(self) -> str:
+    @cached_property
+    def page_language(self) -> str:
         request = HttpRequest()
         request.COOKIES = self.scope.get("cookies", {})
         headers = dict(self.scope.get("headers", []))
@@ -129,19 +131,22 @@ class LanguageMixin:
 
 
 class NewestViewMixin:
-    """Sends a view on unless a newer one has gone already (views of two moves in a row are built
-    in two threads and may arrive in either order)."""
+    """Sends a view on, in the page's language, unless a newer one has gone already (views of two
+    moves in a row are built in two threads and may arrive in either order)."""
 
     position = 0  # of the last view sent
 
     async def send_view(self, view: dict) -> None:
-        await self.table_view(view_message(view))
+        await self.send_newer(view["position"], view_text(view))
 
     async def table_view(self, event):
-        if event["position"] < self.position:
+        await self.send_newer(event["position"], event["texts"][self.page_language])
+
+    async def send_newer(self, position: int, text: str) -> None:
+        if position < self.position:
             return
-        self.position = event["position"]
-        await self.send(text_data=event["text"])
+        self.position = position
+        await self.send(text_data=text)
 
 
 @dataclass
@@ -167,13 +172,13 @@ class SeatConsumer(LoopOnlyMixin, SeatLinkMixin, LanguageMixin, NewestViewMixin,
         if self.table_seat is None:
             await self.close(code=4403)
             return
-        await self.join(seat_group(self.table_id(), self.table_seat.seat, self.language()))
+        await self.join(seat_group(self.table_id(), self.table_seat.seat))
         await self.accept()
-        view = await in_worker(current_view)(self.table_seat.table, self.table_seat.seat, self.language())
+        view = await in_worker(current_view)(self.table_seat.table, self.table_seat.seat, self.page_language)
         await self.send_view(view)
 
     async def receive_json(self, content, **kwargs):
-        answer = await in_worker(self.move)(content, self.language())
+        answer = await in_worker(self.move)(content, self.page_language)
         if answer.refusal is not None:
             await self.send_json(answer.refusal)
             if answer.seat_closed:
@@ -206,6 +211,6 @@ class WatchConsumer(LoopOnlyMixin, TableScopeMixin, LanguageMixin, NewestViewMix
         if table is None:
             await self.close(code=4404)
             return
-        await self.join(watch_group(table.pk, self.language()))
+        await self.join(watch_group(table.pk))
         await self.accept()
-        await self.send_view(await in_worker(current_view)(table, None, self.language()))
+        await self.send_view(await in_worker(current_view)(table, None, self.page_language))
