@@ -17,7 +17,7 @@ the stored scores (goal: all); then the server's CPU time a move (a figure that 
 what else the machine runs), the machine's load average (it may be shared), and a last line saying
 whether every goal was met.
 
-    python -m bench.table [--tables 8] [--seconds 60] [--port 8190] [--workers 1]
+    python -m bench.table [--tables 8] [--seconds 60] [--port 8190] [--workers 1] [--think 0]
 """
 
 from __future__ import annotations
@@ -146,7 +146,8 @@ def session_cookie(port: int, secret: str) -> str:
 
 
 class Tally:
-    def __init__(self) -> None:
+    def __init__(self, think: float) -> None:
+        self.think = think  # seconds, on average, before a move
         self.messages = 0
         self.latencies: list[float] = []
         self.sent_at: dict[tuple, float] = {}
@@ -208,6 +209,8 @@ async def bot(port: int, table: int, seat: str, cookie: str, tally: Tally, deadl
 async def _answer_if_my_turn(socket, seat, view, tally, rng) -> None:
     if view is None or view.get("to_act") != seat:
         return
+    if tally.think:  # a player's time to think, at random around the mean asked for
+        await asyncio.sleep(rng.expovariate(1 / tally.think))
     move = _legal_move(view, rng)
     if move["kind"] == "play":
         # Seen by the others when the view after this move (one more move) reaches them.
@@ -235,10 +238,10 @@ def _illegal_move(view: dict, rng: random.Random) -> dict | None:
     return {"kind": "pass"}  # the announcements are over
 
 
-async def play_all(port: int, links: list[dict[str, str]], seconds: float) -> tuple[Tally, float]:
+async def play_all(port: int, links: list[dict[str, str]], seconds: float, think: float) -> tuple[Tally, float]:
     from tournaments.recording import tables
 
-    tally = Tally()
+    tally = Tally(think)
     started = time.monotonic()
     deadline = started + seconds
     bots = []
@@ -296,6 +299,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8190))
     parser.add_argument("--workers", type=int, default=1, help="server processes (more than one needs REDIS_URL)")
+    parser.add_argument("--think", type=float, default=0,
+                        help="milliseconds a bot thinks before a move, on average (0: it answers at once)")
     options = parser.parse_args()
     env = environment()
     if options.workers > 1 and not env.get("REDIS_URL"):
@@ -307,7 +312,7 @@ def main() -> None:
     load_before = os.getloadavg()[0]
     try:
         cpu_before, bots_before = server_cpu_seconds(server.pid), time.process_time()
-        tally, elapsed = asyncio.run(play_all(options.port, links, options.seconds))
+        tally, elapsed = asyncio.run(play_all(options.port, links, options.seconds, options.think / 1000))
         cpu, bots_cpu = server_cpu_seconds(server.pid) - cpu_before, time.process_time() - bots_before
     finally:
         server.terminate()
@@ -324,7 +329,8 @@ def main() -> None:
     database = "PostgreSQL" if is_postgresql(env["DATABASE_URL"]) else "SQLite"
     layer = "Redis" if settings.CHANNEL_LAYERS["default"]["BACKEND"].startswith("channels_redis") else "in-memory"
     print(f"tables {options.tables}, {elapsed:.1f} s; {database}, {layer} channel layer, uvicorn "
-          f"{options.workers} process{'es' if options.workers > 1 else ''}")
+          f"{options.workers} process{'es' if options.workers > 1 else ''}; bots think "
+          f"{f'{options.think:g} ms on average' if options.think else 'not at all'}")
     print(f"machine: {os.cpu_count()} CPUs, load average {load_before:.1f} at the start, {load_after:.1f} at the end "
           "(shared: other work slows every figure below but the CPU time a move)")
     print(f"hands completed: {stored}; moves stored: {moves}")
