@@ -12,7 +12,7 @@ import secrets as secret_numbers
 import threading
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cache, partial
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone, translation
@@ -234,12 +234,31 @@ def load(table: Table) -> TableState:
     action (one query), else the hand being played replayed from the table's actions, reading only
     the actions of that hand and the one before (two queries). A hand is over once its 40 cards
     are played. The state is remembered once the transaction reading it commits."""
-    last = table.actions.order_by("-position").values_list("pk", "hand_number", "position").first()
+    last = _last_action(table)
     state = remembered.get(table, last)
     if state is None:
         state = _read(table, last)
         transaction.on_commit(partial(remembered.keep, state))
     return state
+
+
+def _last_action(table: Table) -> tuple[int, int, int] | None:
+    """The table's last action: its id, hand and position. Every move and every connection asks,
+    so it is one statement written out once (building it with the ORM each time cost more than
+    running it); the unique (table, position) index answers it."""
+    with connection.cursor() as cursor:
+        cursor.execute(_last_action_sql(), [table.pk])
+        return cursor.fetchone()
+
+
+@cache
+def _last_action_sql() -> str:
+    quote = connection.ops.quote_name
+    column = {name: quote(TableAction._meta.get_field(name).column)
+              for name in ("id", "table", "hand_number", "position")}
+    return (f"SELECT {column['id']}, {column['hand_number']}, {column['position']} "
+            f"FROM {quote(TableAction._meta.db_table)} WHERE {column['table']} = %s "
+            f"ORDER BY {column['position']} DESC LIMIT 1")
 
 
 def _read(table: Table, last: tuple[int, int, int] | None) -> TableState:
