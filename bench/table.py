@@ -1,19 +1,23 @@
 """`make bench-table`: bots play the online table through its own WebSocket messages.
 
-It builds a fresh SQLite database (.cache/bench/table.sqlite3; or DATABASE_URL's PostgreSQL), puts
-8 Championship matches on today's calendar with their players, opens a table for each as a chief
-juror, and serves the site with uvicorn (one process, the in-memory channel layer; REDIS_URL for
-Redis's). Four bots a table join their seats by the seat links (the session cookie of the join
-page, as a browser does) and play random legal hands for a bounded time: each picks among the
-moves its own view offers, and now and then first tries an illegal one (a card it may not play,
-a play before the announcements end, a move out of turn), which the server must refuse.
+It builds a fresh SQLite database (.cache/bench/table.sqlite3; with a PostgreSQL DATABASE_URL, a
+fresh database named tarokk_bench_table on that server, dropped and created again), puts 8
+Championship matches on today's calendar with their players, opens a table for each as a chief
+juror, and serves the site with uvicorn (one process and the in-memory channel layer; with
+REDIS_URL, Redis's layer, and ``--workers`` processes). Four bots a table join their seats by the
+seat links (the session cookie of the join page, as a browser does) and play random legal hands
+for a bounded time: each picks among the moves its own view offers, and now and then first tries
+an illegal one (a card it may not play, a play before the announcements end, a move out of turn),
+which the server must refuse.
 
 Printed: hands completed, WebSocket messages a second, the p95 and worst time from a card sent to
 the other three seats seeing it (goal: p95 at most 100 ms), illegal moves tried and refused (goal:
 all), and for every hand the door stored: the engine's answer for the table's own record equal to
-the stored scores (goal: all).
+the stored scores (goal: all); then the server's CPU time a move (a figure that does not depend on
+what else the machine runs), the machine's load average (it may be shared), and a last line saying
+whether every goal was met.
 
-    python -m bench.table [--tables 8] [--seconds 60] [--port 8190]
+    python -m bench.table [--tables 8] [--seconds 60] [--port 8190] [--workers 1] [--think 0]
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import statistics
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from http.cookiejar import CookieJar
 from pathlib import Path
@@ -34,13 +39,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 DATABASE = ROOT / ".cache" / "bench" / "table.sqlite3"
+POSTGRESQL_DATABASE = "tarokk_bench_table"
+GOAL_P95_MS = 100
 ILLEGAL_CHANCE = 0.08
 SPEAK_CHANCE = 0.25
+ANSWER_WAIT = 10  # seconds an illegal move sent just before the end may take to be refused
 
 
 def environment() -> dict[str, str]:
     env = dict(os.environ)
-    if not env.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
+    if is_postgresql(env.get("DATABASE_URL", "")):
+        parts = urllib.parse.urlsplit(env["DATABASE_URL"])
+        env["DATABASE_URL"] = urllib.parse.urlunsplit(parts._replace(path=f"/{POSTGRESQL_DATABASE}"))
+    else:
         env["DATABASE_URL"] = f"sqlite:///{DATABASE}"
     env.setdefault("DJANGO_SETTINGS_MODULE", "tournaments.site.settings")
     env["PAGE_CACHE"] = "off"
@@ -48,11 +59,29 @@ def environment() -> dict[str, str]:
     return env
 
 
+def is_postgresql(url: str) -> bool:
+    return url.startswith(("postgres://", "postgresql://"))
+
+
 def fresh_database(env: dict[str, str]) -> None:
-    DATABASE.parent.mkdir(parents=True, exist_ok=True)
-    for suffix in ("", "-wal", "-shm"):
-        Path(f"{DATABASE}{suffix}").unlink(missing_ok=True)
+    if is_postgresql(env["DATABASE_URL"]):
+        fresh_postgresql(env["DATABASE_URL"])
+    else:
+        DATABASE.parent.mkdir(parents=True, exist_ok=True)
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{DATABASE}{suffix}").unlink(missing_ok=True)
     subprocess.run([PYTHON, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+
+
+def fresh_postgresql(url: str) -> None:
+    """The bench's own database on the server DATABASE_URL names, empty: only that one is dropped."""
+    import psycopg
+
+    parts = urllib.parse.urlsplit(url)
+    admin = urllib.parse.urlunsplit(parts._replace(scheme="postgresql", path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{POSTGRESQL_DATABASE}" WITH (FORCE)')
+        connection.execute(f'CREATE DATABASE "{POSTGRESQL_DATABASE}"')
 
 
 def setup_django(env: dict[str, str]) -> None:
@@ -83,7 +112,7 @@ def open_tables(count: int) -> list[dict[str, str]]:
         teams = []
         for side in "AB":
             driver, catcher = (Player.objects.create(name=f"{side}{number} {role}",
-                                                     membership_number=f"B{number}{side}{role[0]}{time.time_ns()}")
+                                                     membership_number=f"BT{number}{side}{role[0]}")
                                for role in ("driver", "catcher"))
             teams.append(Team.objects.create(season=season, name=f"Bench {number}{side} {time.time_ns()}",
                                              driver=driver, catcher=catcher))
@@ -95,9 +124,9 @@ def open_tables(count: int) -> list[dict[str, str]]:
     return links
 
 
-def serve(env: dict[str, str], port: int) -> subprocess.Popen:
+def serve(env: dict[str, str], port: int, workers: int) -> subprocess.Popen:
     server = subprocess.Popen([PYTHON, "-m", "uvicorn", "tournaments.site.asgi:application", "--port", str(port),
-                               "--log-level", "warning"], cwd=ROOT, env=env)
+                               "--workers", str(workers), "--log-level", "warning"], cwd=ROOT, env=env)
     for _ in range(100):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/table/", timeout=1)
@@ -117,7 +146,8 @@ def session_cookie(port: int, secret: str) -> str:
 
 
 class Tally:
-    def __init__(self) -> None:
+    def __init__(self, think: float) -> None:
+        self.think = think  # seconds, on average, before a move
         self.messages = 0
         self.latencies: list[float] = []
         self.sent_at: dict[tuple, float] = {}
@@ -135,9 +165,12 @@ async def bot(port: int, table: int, seat: str, cookie: str, tally: Tally, deadl
         answered: tuple | None = None
         illegal_pending = False
         last_view = None
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline or illegal_pending:  # an illegal move's answer is awaited
+            wait = deadline - time.monotonic()
+            if illegal_pending:
+                wait = max(wait, 0) + ANSWER_WAIT
             try:
-                raw = await asyncio.wait_for(socket.recv(), timeout=max(deadline - time.monotonic(), 0.01))
+                raw = await asyncio.wait_for(socket.recv(), timeout=max(wait, 0.01))
             except TimeoutError:
                 break
             tally.messages += 1
@@ -149,7 +182,8 @@ async def bot(port: int, table: int, seat: str, cookie: str, tally: Tally, deadl
                 else:
                     tally.unexpected_refusals += 1
                     answered = None
-                await _answer_if_my_turn(socket, seat, last_view, tally, rng)
+                if time.monotonic() < deadline:
+                    await _answer_if_my_turn(socket, seat, last_view, tally, rng)
                 continue
             view = last_view = message["view"]
             key = (table, view.get("hand_number"), view.get("moves"))
@@ -175,6 +209,8 @@ async def bot(port: int, table: int, seat: str, cookie: str, tally: Tally, deadl
 async def _answer_if_my_turn(socket, seat, view, tally, rng) -> None:
     if view is None or view.get("to_act") != seat:
         return
+    if tally.think:  # a player's time to think, at random around the mean asked for
+        await asyncio.sleep(rng.expovariate(1 / tally.think))
     move = _legal_move(view, rng)
     if move["kind"] == "play":
         # Seen by the others when the view after this move (one more move) reaches them.
@@ -202,10 +238,10 @@ def _illegal_move(view: dict, rng: random.Random) -> dict | None:
     return {"kind": "pass"}  # the announcements are over
 
 
-async def play_all(port: int, links: list[dict[str, str]], seconds: float) -> tuple[Tally, float]:
+async def play_all(port: int, links: list[dict[str, str]], seconds: float, think: float) -> tuple[Tally, float]:
     from tournaments.recording import tables
 
-    tally = Tally()
+    tally = Tally(think)
     started = time.monotonic()
     deadline = started + seconds
     bots = []
@@ -238,35 +274,82 @@ def agreement() -> tuple[int, int]:
     return stored, agreeing
 
 
+def server_cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) of the server process and its worker processes so far."""
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(stat.parent.name) == pid or int(fields[1]) == pid:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def moves_stored() -> int:
+    from tournaments.core.models import TableAction
+
+    return TableAction.objects.count()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8190))
+    parser.add_argument("--workers", type=int, default=1, help="server processes (more than one needs REDIS_URL)")
+    parser.add_argument("--think", type=float, default=0,
+                        help="milliseconds a bot thinks before a move, on average (0: it answers at once)")
     options = parser.parse_args()
     env = environment()
+    if options.workers > 1 and not env.get("REDIS_URL"):
+        raise SystemExit("--workers above 1 needs REDIS_URL: the in-memory channel layer stays inside one process")
     fresh_database(env)
     setup_django(env)
     links = open_tables(options.tables)
-    server = serve(env, options.port)
+    server = serve(env, options.port, options.workers)
+    load_before = os.getloadavg()[0]
     try:
-        tally, elapsed = asyncio.run(play_all(options.port, links, options.seconds))
+        cpu_before, bots_before = server_cpu_seconds(server.pid), time.process_time()
+        tally, elapsed = asyncio.run(play_all(options.port, links, options.seconds, options.think / 1000))
+        cpu, bots_cpu = server_cpu_seconds(server.pid) - cpu_before, time.process_time() - bots_before
     finally:
         server.terminate()
         server.wait(10)
+    load_after = os.getloadavg()[0]
     stored, agreeing = agreement()
+    moves = moves_stored()
     latencies = sorted(tally.latencies)
     p95 = latencies[int(0.95 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
     worst = latencies[-1] * 1000 if latencies else float("nan")
     median = statistics.median(latencies) * 1000 if latencies else float("nan")
-    print(f"tables {options.tables}, {elapsed:.1f} s")
-    print(f"hands completed: {stored}")
+    from django.conf import settings
+
+    database = "PostgreSQL" if is_postgresql(env["DATABASE_URL"]) else "SQLite"
+    layer = "Redis" if settings.CHANNEL_LAYERS["default"]["BACKEND"].startswith("channels_redis") else "in-memory"
+    print(f"tables {options.tables}, {elapsed:.1f} s; {database}, {layer} channel layer, uvicorn "
+          f"{options.workers} process{'es' if options.workers > 1 else ''}; bots think "
+          f"{f'{options.think:g} ms on average' if options.think else 'not at all'}")
+    print(f"machine: {os.cpu_count()} CPUs, load average {load_before:.1f} at the start, {load_after:.1f} at the end "
+          "(shared: other work slows every figure below but the CPU time a move)")
+    print(f"hands completed: {stored}; moves stored: {moves}")
     print(f"messages a second: {tally.messages / elapsed:.0f}")
-    print(f"card to the other three seats: median {median:.1f} ms, p95 {p95:.1f} ms (goal <= 100), "
+    print(f"server CPU time a move: {1000 * cpu / moves if moves else float('nan'):.1f} ms "
+          f"({cpu:.1f} s in all; the bots' own: {bots_cpu:.1f} s)")
+    print(f"card to the other three seats: median {median:.1f} ms, p95 {p95:.1f} ms (goal <= {GOAL_P95_MS}), "
           f"worst {worst:.1f} ms, {len(latencies)} deliveries")
     print(f"illegal moves tried {tally.illegal_tried}, refused {tally.illegal_refused} (goal: all); "
           f"legal moves refused {tally.unexpected_refusals} (goal: none)")
     print(f"engine agrees with stored hands: {agreeing} of {stored} (goal: all)")
+    goals = [
+        (f"p95 at most {GOAL_P95_MS} ms", p95 <= GOAL_P95_MS),
+        ("every illegal move refused", tally.illegal_tried == tally.illegal_refused),
+        ("no legal move refused", tally.unexpected_refusals == 0),
+        ("the engine agrees with every stored hand", stored > 0 and agreeing == stored),
+    ]
+    missed = [text for text, met in goals if not met]
+    print("every goal met" if not missed else f"goals missed: {len(missed)} of {len(goals)}: " + "; ".join(missed))
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any
 
@@ -280,6 +280,16 @@ class TableHand:
         return playable_cards(self.hands[self.to_act], led, self.trick_number, self.bindings.get(self.to_act, {}))
 
     # --- making a move ---
+
+    def copy(self) -> TableHand:
+        """The same hand as a separate object: a move applied to the copy leaves this one as it is
+        (cheaper than a replay; the deal, the moves, cards and bindings are immutable values)."""
+        return replace(
+            self, moves=list(self.moves), called=[replace(c) for c in self.called], contras=dict(self.contras),
+            hands={seat: list(cards) for seat, cards in self.hands.items()},
+            tricks=[list(trick) for trick in self.tricks], trick_winners=list(self.trick_winners),
+            bindings=dict(self.bindings),
+        )
 
     def apply(self, move: Move) -> None:
         """Make ``move``, or raise IllegalMove and change nothing."""

@@ -260,6 +260,22 @@ def test_moves_read_back_from_their_dicts_and_replay_to_the_same_state():
     assert half.moves == hand.moves[:len(hand.moves) // 2]
 
 
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rng=st.randoms(use_true_random=False), share=st.floats(0, 1))
+def test_a_copy_plays_on_alone_and_equals_a_replay_of_its_moves(seed, rng, share):
+    """The server keeps a hand in memory between moves and makes each move on a copy: the copy must
+    be the replayed hand, and playing it to the end must leave the hand it was copied from as it was."""
+    whole = play_randomly(new_hand(seed, Team.A), rng, speak=0.5)
+    cut = int(share * len(whole.moves))
+    hand = replay(seed, Team.A, whole.moves[:cut])
+    before = hand.copy()
+    copied = hand.copy()
+    for move in whole.moves[cut:]:
+        copied.apply(move)
+    assert copied.record() == whole.record()
+    assert hand == before == replay(seed, Team.A, whole.moves[:cut])
+
+
 @pytest.mark.parametrize("data", [None, {"kind": "fly", "seat": "A.driver"}, {"kind": "play", "seat": "X"},
                                   {"kind": "play", "seat": "A.driver", "card": "11h"},
                                   {"kind": "contra", "seat": "A.driver", "target": "1"},

@@ -106,6 +106,21 @@ def test_the_seat_a_move_comes_from_is_the_links_never_the_clients(frozen_today)
         tables.make_move(seat_of(table, links, other), {"kind": "pass", "seat": to_act})
 
 
+def test_a_seat_whose_link_was_replaced_or_whose_table_ended_makes_no_move(frozen_today):
+    table, links = free_table()
+    to_act = str(tables.load(table).hand.to_act)
+    held = seat_of(table, links, to_act)
+    tables.new_seat_link(table, to_act, table.opened_by)  # the player lost the link: a new one replaces it
+    with pytest.raises(tables.SeatClosed):
+        tables.make_move(held, {"kind": "pass"})
+    other = next(seat for seat in tables.SEATS if seat != to_act)
+    held = seat_of(table, links, other)
+    tables.abandon(table, table.opened_by, "The players went home")
+    with pytest.raises(tables.SeatClosed):
+        tables.make_move(held, {"kind": "pass"})
+    assert not TableAction.objects.filter(table=table).exclude(move__kind="abandon").exists()
+
+
 def test_an_official_hand_enters_through_the_door_as_the_first_entry(frozen_today):
     season = make_season(2026)
     match = make_match(competition=make_competition(season=season), played_on=frozen_today)

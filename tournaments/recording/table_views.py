@@ -48,13 +48,6 @@ def seat_of_account(table_id: int, user) -> TableSeat | None:
             .filter(table_id=table_id, player__account=user, table__state__in=LIVE).first())
 
 
-def account_seat_still_held(table_seat: TableSeat, user) -> TableSeat | None:
-    """The seat again as it is now, if the user's player still sits in it (a substitute seated
-    between hands takes it over) and its table is not ended."""
-    return (TableSeat.objects.select_related("table", "player")
-            .filter(pk=table_seat.pk, player__account=user, table__state__in=LIVE).first())
-
-
 # --- the big screen --------------------------------------------------------------------------------
 
 

@@ -9,10 +9,13 @@ consumers (tournaments.pages.table) call these functions and only carry messages
 from __future__ import annotations
 
 import secrets as secret_numbers
-from dataclasses import dataclass, field
+import threading
+from contextlib import nullcontext
+from dataclasses import dataclass, field, replace
+from functools import cache, partial
 
-from django.core.cache import cache
-from django.db import IntegrityError, transaction
+from django.core.cache import cache as shared_cache
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop  # history reasons: stored in English, read translated
@@ -50,6 +53,7 @@ ORGANISER_MOVES = ("adjourn", "resume", "abandon", "seat")
 HAND_PLAYED_REASON = gettext_noop("Hand %(number)s played at online table %(table)s")
 SUBSTITUTE_REASON = gettext_noop("Substitute seated at online table %(table)s (R14)")
 HAND_SCORES_KEPT = 7 * 24 * 60 * 60  # seconds a finished hand's scores stay cached (then scored again)
+LINKS_HOLD = (Table.State.OPEN, Table.State.ADJOURNED)  # a seat link ends with its table
 
 
 # --- opening a table -------------------------------------------------------------------------
@@ -115,6 +119,11 @@ def new_seat_link(table: Table, seat: str, user) -> str:
     return secret
 
 
+class SeatClosed(Refused):
+    """The seat's link was replaced by a new one, or its table ended: whoever held it holds it no
+    longer."""
+
+
 def seat_of_link(secret: str) -> TableSeat | None:
     """The seat a link names, while its table is being played or adjourned; a link ends with its
     table (finished or abandoned)."""
@@ -131,14 +140,17 @@ def seat_of_link(secret: str) -> TableSeat | None:
 @dataclass
 class TableState:
     """A table as its actions leave it: the hand being played (replayed), and the hands finished,
-    replayed only when asked for."""
+    replayed only when asked for. A state is never changed once built (a move makes the next one),
+    so threads may share it."""
 
     table: Table
     hand_number: int  # the hand being played; HANDS_AT_A_TABLE + 1 when all are played
     hand: rules.TableHand | None
     position: int  # the next action's position
-    moves_by_hand: dict[int, list[dict]] = field(default_factory=dict)
+    moves_by_hand: dict[int, list[dict]] = field(default_factory=dict)  # finished hands' moves read
+    last_action: int | None = None  # the id of the last action stored: with the position, what a state is of
     _replayed: dict[int, rules.TableHand] = field(default_factory=dict)
+    _hand_wide: dict[object, object] = field(default_factory=dict)  # shown all through a hand: names, last hand
     _shown: dict[object, object] = field(default_factory=dict)  # what the views of this state share
 
     @property
@@ -162,6 +174,18 @@ class TableState:
     def finished(self) -> list[rules.TableHand]:
         return [self.finished_hand(number) for number in range(1, self.hand_number)]
 
+    def after(self, hand: rules.TableHand, action: TableAction) -> TableState:
+        """The state once ``action`` made ``hand`` of this state's (a move that did not end it):
+        the finished hands, the names and the last hand's scores carry over."""
+        return TableState(self.table, self.hand_number, hand, action.position + 1, self.moves_by_hand, action.pk,
+                          self._replayed, self._hand_wide)
+
+    def is_of(self, table: Table, last: tuple[int, int, int] | None) -> bool:
+        """Whether this is the state of ``table`` whose last stored action is ``last`` (id, hand, position)."""
+        if last is None or self.table.seed != table.seed:
+            return False
+        return self.last_action == last[0] and self.position == last[2] + 1
+
 
 def attackers_of(table: Table, number: int) -> Team:
     return rules.attackers_of_hand(Team(table.first_attackers), number)
@@ -171,25 +195,95 @@ def _replay(table: Table, number: int, moves: list[dict]) -> rules.TableHand:
     return rules.replay(rules.hand_seed(table.seed, number), attackers_of(table, number), moves)
 
 
+class _Remembered:
+    """The last state of each table this process saw committed, so that a move or a connection
+    does not replay the hand from the database every time. The database stays the only authority:
+    a state is taken only when it is of the last action stored (its id and position, read in the
+    same transaction), so a move made in another process, an organiser's action or a rollback
+    means a replay, never a stale state."""
+
+    MOST_TABLES = 500  # far more than are played at once; the oldest is dropped beyond
+
+    def __init__(self) -> None:
+        self._states: dict[int, TableState] = {}
+        self._lock = threading.Lock()
+
+    def get(self, table: Table, last: tuple[int, int, int] | None) -> TableState | None:
+        state = self._states.get(table.pk)
+        if state is None or not state.is_of(table, last):
+            return None
+        return replace(state, table=table)  # the row as just read (its state, its reason)
+
+    def keep(self, state: TableState) -> None:
+        with self._lock:
+            known = self._states.pop(state.table.pk, None)
+            if known is not None and known.position > state.position:
+                state = known  # a later state came first: keep it
+            self._states[state.table.pk] = state
+            while len(self._states) > self.MOST_TABLES:
+                del self._states[next(iter(self._states))]
+
+    def forget(self, table_id: int) -> None:
+        with self._lock:
+            self._states.pop(table_id, None)
+
+    def forget_all(self) -> None:
+        with self._lock:
+            self._states.clear()
+
+
+remembered = _Remembered()
+
+
 def load(table: Table) -> TableState:
-    """The hand being played, replayed from the table's actions: only the actions of that hand and
-    the one before are read (two queries). A hand is over once its 40 cards are played."""
-    last = table.actions.order_by("-position").values_list("hand_number", "position").first()
+    """The state after the table's last action: this process's remembered state when it is of that
+    action (one query), else the hand being played replayed from the table's actions, reading only
+    the actions of that hand and the one before (two queries). A hand is over once its 40 cards
+    are played. The state is remembered once the transaction reading it commits."""
+    last = _last_action(table)
+    state = remembered.get(table, last)
+    if state is None:
+        state = _read(table, last)
+        transaction.on_commit(partial(remembered.keep, state))
+    return state
+
+
+def _last_action(table: Table) -> tuple[int, int, int] | None:
+    """The table's last action: its id, hand and position. Every move and every connection asks,
+    so it is one statement written out once (building it with the ORM each time cost more than
+    running it); the unique (table, position) index answers it."""
+    with connection.cursor() as cursor:
+        cursor.execute(_last_action_sql(), [table.pk])
+        return cursor.fetchone()
+
+
+@cache
+def _last_action_sql() -> str:
+    quote = connection.ops.quote_name
+    column = {name: quote(TableAction._meta.get_field(name).column)
+              for name in ("id", "table", "hand_number", "position")}
+    return (f"SELECT {column['id']}, {column['hand_number']}, {column['position']} "
+            f"FROM {quote(TableAction._meta.db_table)} WHERE {column['table']} = %s "
+            f"ORDER BY {column['position']} DESC LIMIT 1")
+
+
+def _read(table: Table, last: tuple[int, int, int] | None) -> TableState:
     if last is None:
         return TableState(table, 1, _replay(table, 1, []), 1)
+    last_action, number, last_position = last
     moves_by_hand: dict[int, list[dict]] = {}
-    actions = table.actions.filter(hand_number__gte=last[0] - 1).order_by("position")
+    actions = table.actions.filter(hand_number__gte=number - 1).order_by("position")
     for hand_number, move in actions.values_list("hand_number", "move"):
         if move.get("kind") not in ORGANISER_MOVES:
             moves_by_hand.setdefault(hand_number, []).append(move)
-    number = last[0]
-    moves = moves_by_hand.get(number, [])
+    moves = moves_by_hand.pop(number, [])
     if sum(1 for move in moves if move.get("kind") == "play") == CARDS_IN_A_HAND:
+        moves_by_hand[number] = moves
         number += 1  # the last hand is over: the next has no move yet
-    position = last[1] + 1
-    if number > HANDS_AT_A_TABLE:
-        return TableState(table, number, None, position, moves_by_hand)
-    return TableState(table, number, _replay(table, number, moves_by_hand.get(number, [])), position, moves_by_hand)
+        moves = []
+    position = last_position + 1
+    hand = _replay(table, number, moves) if number <= HANDS_AT_A_TABLE else None
+    return TableState(table, number, hand, position, moves_by_hand, last_action)
 
 
 # --- moves -----------------------------------------------------------------------------------
@@ -202,48 +296,80 @@ class MoveResult:
     answer: dict | None  # the engine's answer for a hand just finished
 
 
-def make_move(table_seat: TableSeat, move: dict) -> MoveResult:
+def make_move(table_seat: TableSeat, move: dict, *, account=None) -> MoveResult:
     """The player in ``table_seat`` makes ``move`` (a dict as scoring.table.Move.as_dict gives, its
     seat taken from the seat, never from the client). Raises IllegalMove (nothing stored) for a
     move the rules refuse, Refused when the table is not being played. After the tenth trick the
-    hand's record enters through the door; after the eighth hand the game is recorded."""
+    hand's record enters through the door; after the eighth hand the game is recorded. Raises
+    SeatClosed when the seat's link was replaced or its table ended since the seat was joined (or,
+    for a seat taken by ``account``, the login's player sits there no longer: a substitute took it).
+
+    Moves at a table are made one at a time: the table's row is locked, and a position is taken
+    once (unique), so a move that came second is refused, never stored beside the first."""
     if not isinstance(move, dict):
         raise rules.IllegalMove("a move is an object", "malformed_move")
     move = {**move, "seat": table_seat.seat}
     parsed = rules.Move.from_dict(move)
-    with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table_seat.table_id)
+    with _one_writer_on_sqlite(), transaction.atomic():
+        seat = (TableSeat.objects.select_related("table", "player").select_for_update(of=("table",))
+                .filter(pk=table_seat.pk).first())  # the table's row locked, the seat as it is now
+        if seat is None or not _still_held(seat, table_seat, account) or seat.table.state not in LINKS_HOLD:
+            raise SeatClosed(_("This seat is closed."), code="seat_closed")
+        table = seat.table
         if table.state != Table.State.OPEN:
             raise Refused(_("The table is not being played now (%(state)s).") % {"state": table.get_state_display()},
                           code="table_not_open")
         state = load(table)
         if state.hand is None:
             raise rules.IllegalMove("every hand is played", "all_played")
-        state.hand.apply(parsed)  # IllegalMove: nothing stored
+        hand = state.hand.copy()  # the state before stays as it is, for whoever shares it
+        hand.apply(parsed)  # IllegalMove: nothing stored
         try:
             with transaction.atomic():
-                TableAction.objects.create(table=table, hand_number=state.hand_number, position=state.position,
-                                           seat=table_seat.seat, move=parsed.as_dict(), player=table_seat.player)
+                action = TableAction.objects.create(table=table, hand_number=state.hand_number,
+                                                    position=state.position, seat=seat.seat,
+                                                    move=parsed.as_dict(), player=seat.player)
         except IntegrityError:
             raise rules.IllegalMove("another move came first", "not_your_turn") from None
-        answer = None
-        if state.hand.phase is rules.Phase.FINISHED:
-            answer = _hand_finished(table, state)
-            state = load(table)
-            if state.all_played:
-                _game_finished(table, state)
-    return MoveResult(state, answer is not None, answer)
+        if hand.phase is not rules.Phase.FINISHED:
+            state = state.after(hand, action)
+            transaction.on_commit(partial(remembered.keep, state))
+            return MoveResult(state, False, None)
+        answer = _hand_finished(table, state.hand_number, hand)
+        state = load(table)
+        if state.all_played:
+            _game_finished(table, state)
+    return MoveResult(state, True, answer)
 
 
-def _hand_finished(table: Table, state: TableState) -> dict:
+def _still_held(seat: TableSeat, joined: TableSeat, account) -> bool:
+    """Whether whoever joined the seat holds it still: by its link, until a new link replaces it;
+    by a login, while the login's player sits there."""
+    if account is not None:
+        return seat.player is not None and seat.player.account_id == account.pk
+    return seat.link_hash == joined.link_hash
+
+
+_sqlite_writer = threading.Lock()
+
+
+def _one_writer_on_sqlite():
+    """SQLite has one writer at a time, and a transaction that finds the database locked sleeps
+    and tries again, for longer and longer (up to 100 ms a try): moves of several tables made at
+    once in the server's threads would wait far longer than the writes take. So they take their
+    turn on a lock in the process first, each woken as soon as the one before commits. PostgreSQL
+    locks the table's row only, and tables are played side by side."""
+    return _sqlite_writer if connection.vendor == "sqlite" else nullcontext()
+
+
+def _hand_finished(table: Table, number: int, hand: rules.TableHand) -> dict:
     """The hand's record through the door (an official match), or checked and scored by the engine
     (a free game, recorded as a whole once its hands are played)."""
-    record = state.hand.record()
+    record = hand.record()
     if table.match_id:
         match = Match.objects.get(pk=table.match_id)
-        reason = HAND_PLAYED_REASON % {"number": state.hand_number, "table": table.pk}
-        return record_hand(match, state.hand_number, record, user=table.opened_by, way_in=WayIn.TABLE,
-                           reason=reason).answer
+        reason = HAND_PLAYED_REASON % {"number": number, "table": table.pk}
+        return record_hand(match, number, record, user=table.opened_by, way_in=WayIn.TABLE, reason=reason).answer
     return bridge.evaluate_hand_record(record)
 
 
@@ -263,6 +389,7 @@ def _game_finished(table: Table, state: TableState) -> None:
                                            note=_("Online table %(number)s") % {"number": table.pk})
     table.state = Table.State.FINISHED
     table.save(update_fields=["state", "free_game"])
+    transaction.on_commit(partial(remembered.forget, table.pk))
 
 
 # --- the organiser's hand on a table ----------------------------------------------------------
@@ -306,6 +433,8 @@ def _change_table_state(table, user, reason, kind, new_state, from_states) -> No
         _organiser_action(table, user, {"kind": kind, "reason": reason})
         table.state, table.reason = new_state, reason
         table.save(update_fields=["state", "reason"])
+        if new_state == Table.State.ABANDONED:
+            transaction.on_commit(partial(remembered.forget, table.pk))
 
 
 def seat_substitute(table: Table, seat: str, player, user) -> None:
@@ -348,19 +477,37 @@ def _seat_on_match(table: Table, seat: str, player, user) -> None:
 def view(state: TableState, seat: str | None) -> dict:
     """What ``seat`` sees of the table (None: a spectator or the big screen): everything played in
     the open, and only this seat's own cards; nothing of another hand before the hand ends."""
-    table = state.table
-    if "names" not in state._shown:
-        seats = table.seats.select_related("player")
-        state._shown["names"] = {s.seat: str(s.player) if s.player else "" for s in seats}
     language = translation.get_language()
-    if ("last_hand", language) not in state._shown:  # its lines are named in the page's language
-        state._shown[("last_hand", language)] = _last_hand(state)
+    if ("open", language) not in state._shown:  # the same for every seat and the spectators
+        state._shown[("open", language)] = _open_view(state, language)
+    data = {**state._shown[("open", language)], "seat": seat}
+    hand = state.hand
+    if hand is None or seat is None:
+        return data
+    own = SEATS_BY_NAME[seat]
+    data["cards"] = [str(card) for card in hand.hands[own]]
+    # R9: the seat's own cards bound to a trick, and to which (its own cards only).
+    data["bound"] = {str(card): sorted(binding.tricks) for card, binding in hand.bindings.get(own, {}).items()
+                     if card in hand.hands[own]}
+    mine = hand.to_act == own and state.table.state == Table.State.OPEN
+    data["playable"] = [str(card) for card in hand.playable()] if mine else []
+    if mine and ("offers", seat) not in state._shown:  # the same moves in every language
+        state._shown[("offers", seat)] = hand.legal_announcements()
+    data["offers"] = [_offer(move) for move in state._shown[("offers", seat)]] if mine else []
+    data["contras"] = [_contra_offer(hand, move) for move in hand.legal_contras()] if mine else []
+    data["may_pass"] = mine and hand.phase is rules.Phase.ANNOUNCING
+    return data
+
+
+def _open_view(state: TableState, language: str) -> dict:
+    """Everything played in the open, in the page's language."""
+    table = state.table
     data = {
         "table": table.pk, "state": table.state, "state_name": str(table.get_state_display()),
         "reason": table.reason, "hand_number": min(state.hand_number, HANDS_AT_A_TABLE),
-        "hands": HANDS_AT_A_TABLE, "players": state._shown["names"], "seat": seat,
-        "hands_done": state.finished_count, "last_hand": state._shown[("last_hand", language)],
-        "running": _running_scores(state),
+        "hands": HANDS_AT_A_TABLE, "players": _names(state), "seat": None,
+        "hands_done": state.finished_count, "last_hand": _last_hand_shown(state, language),
+        "running": _running_scores(state), "position": state.position,
     }
     hand = state.hand
     if hand is None:
@@ -375,19 +522,6 @@ def view(state: TableState, seat: str | None) -> dict:
         cards_left={s: len(cards) for s, cards in ((str(k), v) for k, v in hand.hands.items())},
         dealer=str(hand.dealer), said=_said(hand),
     )
-    if seat is not None:
-        own = SEATS_BY_NAME[seat]
-        data["cards"] = [str(card) for card in hand.hands[own]]
-        # R9: the seat's own cards bound to a trick, and to which (its own cards only).
-        data["bound"] = {str(card): sorted(binding.tricks) for card, binding in hand.bindings.get(own, {}).items()
-                         if card in hand.hands[own]}
-        mine = hand.to_act == own and table.state == Table.State.OPEN
-        data["playable"] = [str(card) for card in hand.playable()] if mine else []
-        if mine and ("offers", seat) not in state._shown:  # the same moves in every language
-            state._shown[("offers", seat)] = hand.legal_announcements()
-        data["offers"] = [_offer(move) for move in state._shown[("offers", seat)]] if mine else []
-        data["contras"] = [_contra_offer(hand, move) for move in hand.legal_contras()] if mine else []
-        data["may_pass"] = mine and hand.phase is rules.Phase.ANNOUNCING
     return data
 
 
@@ -426,12 +560,30 @@ def _last_trick(hand: rules.TableHand) -> dict | None:
     return _trick(hand, done) if done else None
 
 
+def _names(state: TableState) -> dict[str, str]:
+    """Who sits where: read once a hand (a substitute sits down between hands, an action of its own)."""
+    if "names" not in state._hand_wide:
+        seats = state.table.seats.select_related("player")
+        state._hand_wide["names"] = {s.seat: str(s.player) if s.player else "" for s in seats}
+    return state._hand_wide["names"]
+
+
+def _last_hand_shown(state: TableState, language: str) -> dict | None:
+    """The last finished hand, scored by the engine once and named once a language, for the whole
+    of the next hand."""
+    if ("last_hand", language) not in state._hand_wide:  # its lines are named in the page's language
+        state._hand_wide[("last_hand", language)] = _last_hand(state)
+    return state._hand_wide[("last_hand", language)]
+
+
 def _last_hand(state: TableState) -> dict | None:
     """The last finished hand: its tricks in the open and the engine's scores with their lines."""
     if not state.finished_count:
         return None
     hand = state.finished_hand(state.finished_count)
-    answer = bridge.evaluate_hand_record(hand.record())
+    if "last_answer" not in state._hand_wide:
+        state._hand_wide["last_answer"] = bridge.evaluate_hand_record(hand.record())
+    answer = state._hand_wide["last_answer"]
     return {"number": state.finished_count, "deal": hand.record()["deal"],
             "tricks": [_trick(hand, number) for number in range(1, len(hand.tricks) + 1)],
             "scores": {team: answer[team]["score"] for team in ("A", "B")},
@@ -466,34 +618,26 @@ def _finished_scores(state: TableState) -> list[dict]:
     one round trip; a hand not there is replayed and scored once."""
     prefix = f"table-hand-scores/{state.table.pk}/{state.table.opened_at.timestamp()}/"
     keys = {number: f"{prefix}{number}" for number in range(1, state.finished_count + 1)}
-    kept = cache.get_many(list(keys.values()))
+    kept = shared_cache.get_many(list(keys.values()))
     missing = {}
     for number, key in keys.items():
         if key not in kept:
             answer = bridge.evaluate_hand_record(state.finished_hand(number).record())
             kept[key] = missing[key] = {team: answer[team]["score"] for team in ("A", "B")}
     if missing:
-        cache.set_many(missing, HAND_SCORES_KEPT)
+        shared_cache.set_many(missing, HAND_SCORES_KEPT)
     return [{"number": number, **kept[key]} for number, key in keys.items()]
 
 
 def _running_scores(state: TableState) -> dict:
     """The match so far: each finished hand's scores, each team's sum of them, and once all are
     played the match score (R13, from the engine)."""
-    if "running" not in state._shown:
+    if "running" not in state._hand_wide:  # it changes only when a hand ends
         hands = _finished_scores(state)
         results = {team: match_result([hand[team] for hand in hands]) for team in ("A", "B")} if hands else {}
-        state._shown["running"] = {
+        state._hand_wide["running"] = {
             "hands": hands, "sum": {team: result.hand_sum for team, result in results.items()} or None,
             "score": ({team: result.score for team, result in results.items()}
                       if state.finished_count == HANDS_AT_A_TABLE else None),
         }
-    return state._shown["running"]
-
-
-def seat_still_held(table_seat: TableSeat) -> TableSeat | None:
-    """The seat again, as it is now, if its link still holds (not replaced, its table not ended)."""
-    return (TableSeat.objects.select_related("table", "player")
-            .filter(pk=table_seat.pk, link_hash=table_seat.link_hash,
-                    table__state__in=(Table.State.OPEN, Table.State.ADJOURNED)).first())
-
+    return state._hand_wide["running"]

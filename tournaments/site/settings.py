@@ -121,9 +121,13 @@ RELEASE = env_str("RELEASE", "")
 
 # The online table's messages between server processes (Django Channels): Redis when REDIS_URL is
 # set (several processes or machines), else the in-memory layer of one process. The layer only
-# carries messages; a table's state is in the database.
+# carries messages; a table's state is in the database. Redis's publish-and-subscribe layer: a
+# view sent is one PUBLISH, which each process receives once for all its connections (the queue
+# layer, channels_redis.core, takes some eight round trips to Redis a message and group, and
+# keeps messages nobody needs once a newer view is out; a connection that misses one is sent
+# the table as it is when it reconnects).
 if REDIS_URL:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
                                   "CONFIG": {"hosts": [REDIS_URL], "prefix": "tarokk-table"}}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
