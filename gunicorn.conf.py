@@ -20,8 +20,12 @@ import os
 wsgi_app = "tournaments.site.asgi:application"  # gunicorn's name for the application, ASGI here
 worker_class = "uvicorn_worker.UvicornWorker"
 bind = os.environ.get("BIND") or f"127.0.0.1:{os.environ.get('PORT') or 8000}"
-# gunicorn's own rule of thumb: two workers a core, plus one.
-workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() * 2 + 1)
+# One worker a core, plus one: each worker already serves several requests at once (its threads and
+# its event loop), and more processes only take turns at the same cores. On 2 cores under the match
+# day load (make bench-matchday, N=1, one run each) 3 workers gave a hand save p95 of 231 ms and
+# viewers' 257-344 ms, against 456 ms and 377-410 ms with gunicorn's rule for synchronous workers
+# (two a core, plus one: 5), and 693 ms and 633-648 ms with 2.
+workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() + 1)
 # A kept-alive connection waits this long for its next request, in the event loop (nothing held).
 keepalive = 5
 timeout = 60  # a fresh PDF of a national season takes seconds, never a minute

@@ -3,7 +3,7 @@
 On PostgreSQL (DATABASE_URL, a database of the benchmark's own: it is filled with the demo season,
 ``demo --scale N``, when its scale differs) with the page cache in Redis (REDIS_URL, a database
 number of its own: it is emptied) and gunicorn as `make serve` runs it (production settings, the project's
-gunicorn.conf.py's workers: two a core and one, or --workers), for each scale:
+gunicorn.conf.py's workers: one a core and one, or --workers), for each scale:
 
 - **quiet**: one juror enters matches alone on the server, hand by hand, as the entry page does;
 - **load**: 16 jurors log in (within a few seconds of each other), each opens their match, keeps
@@ -736,9 +736,9 @@ def main(argv=None) -> None:
     parser.add_argument("--poll", type=float, nargs=2, default=[1.0, 3.0], help="seconds between a viewer's polls")
     parser.add_argument("--login-spread", type=float, default=4.0, help="the jurors log in within these seconds")
     parser.add_argument("--max-seconds", type=float, default=240.0, help="the viewers stop after this at the latest")
-    # gunicorn.conf.py's own number (two a core, plus one) unless told otherwise.
+    # gunicorn.conf.py's own number (one a core, plus one) unless told otherwise.
     parser.add_argument("--workers", type=int,
-                        default=int(os.environ.get("WEB_CONCURRENCY") or os.cpu_count() * 2 + 1))
+                        default=int(os.environ.get("WEB_CONCURRENCY") or os.cpu_count() + 1))
     parser.add_argument("--short", action="store_true", help="one scale (1), 8 jurors, 100 viewers")
     parser.add_argument("--database", default=(os.environ.get("DATABASE_URL") or DEFAULT_DATABASE).rstrip("/"),
                         help="PostgreSQL; the scale is appended to its name (_1, _10)")
