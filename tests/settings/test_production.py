@@ -138,7 +138,7 @@ def test_production_on_postgresql_keeps_a_pool_of_connections_a_worker(run_pytho
 def test_production_on_sqlite_keeps_the_threads_connection(run_python):
     result = run_python("from tournaments.site import settings_production as s; "
                         "print(s.DATABASES['default']['CONN_MAX_AGE'], 'pool' in s.DATABASES['default']['OPTIONS'])",
-                        {"SECRET_KEY": secrets.token_urlsafe(50)})
+                        {"SECRET_KEY": secrets.token_urlsafe(50), "DATABASE_URL": "sqlite:///db.sqlite3"})
 
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["300", "False"]

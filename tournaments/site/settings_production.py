@@ -5,6 +5,8 @@ SECRET_KEY. Static files are served from STATIC_ROOT by WhiteNoise after `collec
 machine needs no web server in front of gunicorn (`make serve`).
 """
 
+import copy
+
 from django.core.exceptions import ImproperlyConfigured
 from psycopg_pool import ConnectionPool
 
@@ -55,15 +57,17 @@ TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 1 if BEHIND_TLS_PROXY else 
 # thread of its own, so a connection kept by the thread would be opened anew each request: on
 # PostgreSQL the worker keeps a pool of them instead (psycopg's, checked before reuse); SQLite's
 # connection is a file opened, kept by the thread that opened it.
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
-    DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405 - the pool keeps them
+# A copy: the base settings' dictionaries stay as they were for whatever imported them (the tests).
+DATABASES = copy.deepcopy(DATABASES)  # noqa: F405
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them
     # Twice the requests a worker serves at once (WEB_THREADS, gunicorn.conf.py): the online table's
     # messages read and write the database on threads of their own beside them.
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {  # noqa: F405
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 2, "max_size": 2 * env_int("WEB_THREADS", 4), "check": ConnectionPool.check_connection}
 else:
-    DATABASES["default"]["CONN_MAX_AGE"] = 300  # noqa: F405
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # noqa: F405
+    DATABASES["default"]["CONN_MAX_AGE"] = 300
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
