@@ -31,6 +31,7 @@ from scoring.table import (
     new_hand,
     replay,
 )
+from tests.scoring.table_moves import an_offered_move
 
 A_DRIVER, A_CATCHER = driver(Team.A), catcher(Team.A)
 B_DRIVER, B_CATCHER = driver(Team.B), catcher(Team.B)
@@ -50,12 +51,7 @@ def play_randomly(hand: TableHand, rng: random.Random, speak: float = 0.4) -> Ta
     """Make moves the table offers until the hand is over; ``speak`` is the chance of saying
     something rather than passing in the announcements round."""
     while hand.phase is not Phase.FINISHED:
-        moves = hand.legal_moves()
-        if hand.phase is Phase.ANNOUNCING and (len(moves) == 1 or rng.random() >= speak):
-            move = moves[0]  # the pass
-        else:
-            move = rng.choice(moves[1:] if hand.phase is Phase.ANNOUNCING else moves)
-        hand.apply(move)
+        hand.apply(an_offered_move(hand, rng, speak))
     return hand
 
 

@@ -13,6 +13,7 @@ from scoring import table as rules
 from scoring.cards import SEATS_BY_NAME
 from scoring.feasts import FEASTS
 from tests.factories import make_competition, make_match, make_player, make_season, make_user
+from tests.web.table_play import play_hand, seat_of
 from tournaments.core.models import Competition, FreeGameScore, Hand, Match, Table, TableAction
 from tournaments.core.refusals import NotAllowed, Refused
 from tournaments.recording import tables
@@ -25,29 +26,6 @@ def free_table(seed=11, user=None):
     free_games = make_competition(Competition.Kind.FREE_GAMES, season=make_season(2026))
     players = {seat: make_player() for seat in tables.SEATS}
     return tables.open_table(user=user or make_user("organiser"), free_games=free_games, players=players, seed=seed)
-
-
-def seat_of(table, links, seat):
-    found = tables.seat_of_link(links[seat])
-    assert found.table == table and found.seat == seat
-    return found
-
-
-def play_hand(table, links, rng, speak=0.3):
-    """Offered moves, each made by the seat to act through its own link, to the end of the hand."""
-    seats = {seat: seat_of(table, links, seat) for seat in tables.SEATS}
-    while True:
-        state = tables.load(table)
-        hand = state.hand
-        number = state.hand_number
-        moves = hand.legal_moves()
-        if hand.phase is rules.Phase.ANNOUNCING and (len(moves) == 1 or rng.random() >= speak):
-            move = moves[0]
-        else:
-            move = rng.choice(moves[1:] if hand.phase is rules.Phase.ANNOUNCING else moves)
-        result = tables.make_move(seats[str(move.seat)], move.as_dict())
-        if result.hand_finished:
-            return number, result
 
 
 def test_seat_links_are_stored_hashed_and_name_one_seat(frozen_today):
@@ -126,8 +104,8 @@ def test_an_official_hand_enters_through_the_door_as_the_first_entry(frozen_toda
     match = make_match(competition=make_competition(season=season), played_on=frozen_today)
     chief = make_user("chief")
     table, links = tables.open_table(user=chief, match=match, seed=21)
-    number, result = play_hand(table, links, random.Random(2))
-    assert number == 1
+    result = play_hand(table, links, random.Random(2))
+    assert result.state.finished_count == 1
     stored = Hand.objects.get(match=match, number=1)
     state = tables.load(table)
     record = state.finished[0].record()
@@ -143,8 +121,7 @@ def test_a_free_game_of_eight_hands_counts_in_the_free_game_table(frozen_today):
     table, links = free_table(seed=3)
     rng = random.Random(4)
     for expected in range(1, 9):
-        number, _ = play_hand(table, links, rng, speak=0.1)
-        assert number == expected
+        assert play_hand(table, links, rng, speak=0.1).state.finished_count == expected
     table.refresh_from_db()
     assert table.state == Table.State.FINISHED and table.free_game is not None
     points = {score.player_id: score.points for score in FreeGameScore.objects.filter(game=table.free_game)}

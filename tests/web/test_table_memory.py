@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from scoring import table as rules
 from tests.factories import make_competition, make_player, make_season, make_user
+from tests.web.table_play import seats_of
 from tournaments.core.models import Competition
 from tournaments.pages.table.broadcast import seat_group
 from tournaments.recording import tables
@@ -34,7 +35,7 @@ def free_table(frozen_today):
     free_games = make_competition(Competition.Kind.FREE_GAMES, season=make_season(2026))
     players = {seat: make_player() for seat in tables.SEATS}
     table, links = tables.open_table(user=make_user("organiser"), free_games=free_games, players=players, seed=8)
-    return table, {seat: tables.seat_of_link(secret) for seat, secret in links.items()}, links
+    return table, seats_of(table, links), links
 
 
 def next_move(table, seats, number=0):

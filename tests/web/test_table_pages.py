@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring import table as rules
 from tests.factories import make_competition, make_match, make_player, make_season, make_team, make_user
+from tests.web.table_play import play_hand
 from tournaments.core import bridge
 from tournaments.core.models import Competition, Hand, Match, Player, Table
 from tournaments.core.refusals import Refused
@@ -43,22 +43,6 @@ def match_table(frozen_today, chief=None, substitute=False):
                        competition=competition, played_on=frozen_today)
     table, links = tables.open_table(user=chief or make_user("chief"), match=match, seed=21)
     return match, table, links
-
-
-def play_hand(table, links, rng=None, speak=0.3):
-    """Offered moves, each made by the seat to act through its own link, to the end of the hand."""
-    rng = rng or random.Random(2)
-    seats = {seat: tables.seat_of_link(links[seat]) for seat in tables.SEATS}
-    while True:
-        hand = tables.load(table).hand
-        moves = hand.legal_moves()
-        if hand.phase is rules.Phase.ANNOUNCING and (len(moves) == 1 or rng.random() >= speak):
-            move = moves[0]
-        else:
-            move = rng.choice(moves[1:] if hand.phase is rules.Phase.ANNOUNCING else moves)
-        result = tables.make_move(seats[str(move.seat)], move.as_dict())
-        if result.hand_finished:
-            return result
 
 
 def hungarian():

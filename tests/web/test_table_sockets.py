@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from scoring import table as rules
 from tests.factories import make_competition, make_player, make_season, make_user
+from tests.web.table_play import seats_of
 from tournaments.core.models import Competition
 from tournaments.recording import tables
 
@@ -105,7 +106,7 @@ def test_without_a_seat_link_the_seat_socket_is_closed(free_table):
 def test_a_reload_mid_trick_returns_the_seat_to_the_same_state(free_table):
     table, links = free_table
     rng = random.Random(1)
-    seats = {seat: tables.seat_of_link(secret) for seat, secret in links.items()}
+    seats = seats_of(table, links)
     while True:  # through the announcements and into trick 1, two cards played
         hand = tables.load(table).hand
         if hand.phase is rules.Phase.PLAYING and len(hand.current_trick) == 2:
@@ -138,7 +139,7 @@ def test_the_play_page_needs_the_seat_link_and_the_watch_page_does_not(free_tabl
 def test_an_illegal_card_and_an_illegal_announcement_are_refused_in_words(free_table):
     table, links = free_table
     dealer = str(tables.load(table).hand.to_act)
-    seat_of = {seat: tables.seat_of_link(secret) for seat, secret in links.items()}
+    seats = seats_of(table, links)
     client = joined_client(table, links[dealer])
 
     async def scenario():
@@ -154,7 +155,7 @@ def test_an_illegal_card_and_an_illegal_announcement_are_refused_in_words(free_t
 
     asyncio.run(scenario())
     for move in ({"kind": "pass"}, {"kind": "announce", "feast": "amazon"}, {"kind": "pass"}):
-        tables.make_move(seat_of[str(tables.load(table).hand.to_act)], move)
+        tables.make_move(seats[str(tables.load(table).hand.to_act)], move)
     assert str(tables.load(table).hand.to_act) == dealer
 
     async def raise_own():
