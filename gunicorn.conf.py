@@ -30,3 +30,15 @@ workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() +
 keepalive = 5
 timeout = 60  # a fresh PDF of a national season takes seconds, never a minute
 accesslog = os.environ.get("ACCESS_LOG") or None
+
+
+def post_worker_init(worker):
+    """Each worker's PDF layout process started with the worker, not by the first PDF asked for
+    (tournaments.pages.outputs.pdf_layout): on match day that is right after a confirmation."""
+    from django.conf import settings
+
+    # The site's settings only (bench-site's bare view has none, another application no Django).
+    if settings.configured and getattr(settings, "PDF_LAYOUT_PROCESS", False):
+        from tournaments.pages.outputs import pdf_layout
+
+        pdf_layout.start()

@@ -611,12 +611,15 @@ def cpu_by_kind(logged: list[list[str]], urls: dict) -> dict[str, list[float]]:
 
 
 def _children(pid: int) -> list[int]:
+    """Every process under ``pid``: the workers and their PDF layout processes."""
     found = []
     for task in Path(f"/proc/{pid}/task").glob("*"):
         try:
-            found += [int(child) for child in (task / "children").read_text().split()]
+            children = [int(child) for child in (task / "children").read_text().split()]
         except OSError:
             continue
+        for child in children:
+            found += [child, *_children(child)]
     return found
 
 

@@ -162,6 +162,28 @@ def pdf_pages(response):
     return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(response.content)).pages]
 
 
+def test_in_production_a_pdf_is_laid_out_in_a_process_of_its_own(client, settings, monkeypatch):
+    """weasyprint's seconds of CPU never hold the worker's interpreter lock (pdf_layout): the same PDF
+    comes back from the layout process, laid out at a lower priority."""
+    import os
+
+    from tournaments.pages.outputs import pdf_layout
+
+    championship_season(teams=3, rounds=2)
+    in_process = client.get(reverse("public:championship_pdf", args=[2025]))
+    settings.PDF_LAYOUT_PROCESS = True
+    monkeypatch.setattr(pdf, "document", lambda *args: pytest.fail("laid out in the request's own process"))
+
+    elsewhere = client.get(reverse("public:championship_pdf", args=[2025]))
+
+    assert_pdf(elsewhere, "csapatbajnoksag-2025.pdf")
+    assert pdf_pages(elsewhere) == pdf_pages(in_process)
+    layout = pdf_layout._layout_process()
+    assert layout.submit(os.getpid).result() != os.getpid()
+    assert layout.submit(os.nice, 0).result() == os.nice(0) + pdf_layout.LAYOUT_NICENESS
+    pdf_layout._forget_layout_process()
+
+
 def test_the_championship_pdf_has_every_row_and_every_column_of_the_page(client):
     # A national table runs over pages: the PDF, read back from its bytes, has the page's columns
     # at the head of every page and every row of the page, in the page's order, with its figures.

@@ -99,3 +99,56 @@ def test_a_worker_serves_a_few_requests_at_once_and_the_others_wait_their_turn()
     assert most[0] == 4
     assert len(answered) == 30  # every request answered, in its turn
     assert answered[:4] == ["/0", "/1", "/2", "/3"]
+
+
+def test_logins_and_printed_copies_never_hold_the_turns_of_the_live_pages_or_the_jury():
+    """A dozen jurors logging in at once (each waiting a third of a second for its password hash)
+    and a PDF being laid out wait in a lane of their own: a visitor's live page and a juror's hand
+    saved are let in at once (asgi_limit's lanes)."""
+    import asyncio
+
+    from tournaments.site.asgi_limit import RequestsAtOnce, lane
+
+    lane({"method": "POST", "path": "/", "headers": []})  # the addresses loaded, as by a worker's first request
+    let_in = {}
+
+    async def page(scope, receive, send):
+        let_in[scope["path"]] = asyncio.get_running_loop().time() - started[0]
+        await asyncio.sleep(0.2 if scope["method"] == "POST" and "login" in scope["path"] or
+                            scope["path"].endswith(".pdf") else 0.001)
+
+    limited = RequestsAtOnce(page, 4)
+    session = [(b"cookie", b"csrftoken=x; sessionid=abc")]
+    started = [0.0]
+
+    async def match_day():
+        started[0] = asyncio.get_running_loop().time()
+        logins = [asyncio.create_task(limited({"type": "http", "method": "POST", "path": "/accounts/login/",
+                                               "headers": []}, None, None)) for _n in range(12)]
+        pdf = asyncio.create_task(limited({"type": "http", "method": "GET", "path": "/seasons/2025/championship.pdf",
+                                           "headers": []}, None, None))
+        await asyncio.sleep(0.01)  # the logins and the PDF hold their lane
+        await asyncio.gather(
+            limited({"type": "http", "method": "GET", "path": "/seasons/2025/championship/", "headers": []}, None,
+                    None),
+            limited({"type": "http", "method": "POST", "path": "/jury/matches/1/hands/3/", "headers": session},
+                    None, None),
+            *logins, pdf)
+
+    asyncio.run(match_day())
+
+    assert let_in["/seasons/2025/championship/"] < 0.1  # not behind three rounds of logins
+    assert let_in["/jury/matches/1/hands/3/"] < 0.1
+    assert let_in["/accounts/login/"] >= 0.4  # the last logins waited their turn behind the others
+
+
+def test_a_signed_in_visitor_reading_a_page_is_served_in_the_jurys_lane():
+    from tournaments.site.asgi_limit import READS, REST, SLOW, lane
+
+    anonymous = {"method": "GET", "path": "/", "headers": [(b"cookie", b"csrftoken=x")]}
+    signed_in = {"method": "GET", "path": "/jury/", "headers": [(b"cookie", b"csrftoken=x; sessionid=abc")]}
+    assert lane(anonymous) == READS
+    assert lane(signed_in) == REST
+    assert lane({"method": "POST", "path": "/accounts/password/", "headers": signed_in["headers"]}) == SLOW
+    assert lane({"method": "GET", "path": "/register/register.xlsx", "headers": []}) == SLOW
+    assert lane({"method": "POST", "path": "/jury/matches/1/hands/3/keep/", "headers": []}) == REST

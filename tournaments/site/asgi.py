@@ -18,10 +18,13 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from tournaments.core.checks import fail_on_errors  # noqa: E402
 from tournaments.pages.table.routing import websocket_urlpatterns  # noqa: E402
 from tournaments.site.asgi_limit import RequestsAtOnce  # noqa: E402
+from tournaments.site.asgi_public_pages import PublicPagesInTheEventLoop  # noqa: E402
 
 application = ProtocolTypeRouter({
-    # Requests a worker serves at once (WEB_THREADS, 4): the others wait their turn (asgi_limit).
-    "http": RequestsAtOnce(django_application, int(os.environ.get("WEB_THREADS") or 4)),
+    # The public's unchanged pages answered in the event loop (asgi_public_pages); for the rest,
+    # the requests a worker serves at once (WEB_THREADS, 4 of each kind): the others wait their
+    # turn (asgi_limit).
+    "http": PublicPagesInTheEventLoop(RequestsAtOnce(django_application, int(os.environ.get("WEB_THREADS") or 4))),
     "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
 })
 

@@ -45,20 +45,20 @@ class AnonymousPublicPagesMiddleware:
             public_cache.give_back_render_turn(request)
 
     def _answer(self, request):
-        if request.method not in ("GET", "HEAD") or not self._anonymous(request):
+        if request.method not in ("GET", "HEAD") or not self.anonymous(request):
             return None
-        match = _public_page(request.path_info, getattr(request, "urlconf", None) or settings.ROOT_URLCONF)
+        match = public_page(request.path_info, getattr(request, "urlconf", None) or settings.ROOT_URLCONF)
         if match is None:
             return None
         request.resolver_match = match
-        with translation.override(self._language(request)):
+        with translation.override(self.language(request)):
             response = self._from_cache(request)
         if response is not None:
-            self.frame_options.process_response(request, response)
+            self.finish(request, response)
         return response
 
     @staticmethod
-    def _language(request) -> str:
+    def language(request) -> str:
         """The language the page would be read in: ``?language=`` first, as
         LanguageParameterMiddleware says, then the cookie and Accept-Language, as LocaleMiddleware."""
         asked = request.GET.get("language")
@@ -67,7 +67,7 @@ class AnonymousPublicPagesMiddleware:
         return translation.get_language_from_request(request)
 
     @staticmethod
-    def _anonymous(request) -> bool:
+    def anonymous(request) -> bool:
         """No session (so no signed-in user) and no message waiting to be shown once."""
         return settings.SESSION_COOKIE_NAME not in request.COOKIES and "messages" not in request.COOKIES
 
@@ -75,15 +75,29 @@ class AnonymousPublicPagesMiddleware:
         version = public_cache.current_version()
         if version is None:
             return None
-        unchanged = get_conditional_response(request, etag=public_cache._etag(version, request))
+        unchanged = self.unchanged(request, version)
         if unchanged is not None:
-            public_cache._validators(unchanged, version, request)
-            unchanged["X-Public-Cache"] = "not-modified"
             return unchanged
         stored = public_cache.stored_or_render_turn(request, public_cache._cache_key(version, request))
         if stored is None:
             request.public_data_version_read = version  # rendered under it, not read twice
             return None
+        return self.from_stored(request, version, stored)
+
+    # What follows reads nothing: the version and the stored copy are read by the caller, here or
+    # in the worker's event loop (tournaments.site.asgi_public_pages), and the answer is the same.
+
+    @staticmethod
+    def unchanged(request, version):
+        """A 304 when the visitor's copy is of this version, else None."""
+        unchanged = get_conditional_response(request, etag=public_cache._etag(version, request))
+        if unchanged is not None:
+            public_cache._validators(unchanged, version, request)
+            unchanged["X-Public-Cache"] = "not-modified"
+        return unchanged
+
+    def from_stored(self, request, version, stored):
+        """The stored copy, with the visitor's own form token where the page has a form."""
         content, headers = stored
         if public_cache.CSRF_PLACEHOLDER in content:
             self.csrf.process_request(request)  # the visitor's CSRF cookie, as the middleware reads it
@@ -97,9 +111,13 @@ class AnonymousPublicPagesMiddleware:
             self.csrf.process_response(request, response)  # a new visitor's CSRF cookie set
         return response
 
+    def finish(self, request, response):
+        """What the middleware after this one would have added to the answer."""
+        return self.frame_options.process_response(request, response)
+
 
 @functools.lru_cache(maxsize=1024)
-def _public_page(path: str, urlconf: str):
+def public_page(path: str, urlconf: str):
     """The public page an address resolves to, or None (not public, not found). Kept for the
     addresses asked most (the live pages are polled every few seconds): resolving one again cost
     a tenth of a cached page's answer. Bounded, since anyone can ask for any address; kept by the

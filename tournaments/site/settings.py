@@ -132,6 +132,10 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 PUBLIC_PAGE_CACHE_SECONDS = 24 * 60 * 60  # pages of an older data version are never read again
+# PDFs laid out by weasyprint in a process of each worker's own, at a lower priority
+# (tournaments.pages.outputs.pdf_layout): on in production, where a worker serves many requests at
+# once; here and in the tests, in the request's own thread.
+PDF_LAYOUT_PROCESS = env_bool("PDF_LAYOUT_PROCESS", False)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

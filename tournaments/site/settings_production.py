@@ -69,6 +69,8 @@ else:
     DATABASES["default"]["CONN_MAX_AGE"] = 300
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
+PDF_LAYOUT_PROCESS = env_bool("PDF_LAYOUT_PROCESS", True)
+
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Hashed file names, so browsers never keep a stale stylesheet after a release, and compressed

@@ -4,24 +4,18 @@ with the same fetching rules and served the same way. A page of the standings ca
 association's name, the document's title, the date and time it was printed and its page number
 (the page margins, set in print/base.html); a certificate's template lays out its own page."""
 
-import functools
-import ssl
-
+from django.conf import settings
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
-from weasyprint import HTML
-from weasyprint.urls import URLFetcher
 
+from .pdf_layout import PDF_VARIANT, lay_out, write_pdf_elsewhere
 from .titles import association_name, file_name
 
 CONTENT_TYPE = "application/pdf"
-# Tagged for accessibility (PDF/UA-1): a screen reader reads the headings and tables in order; the
-# title and language come from the template's <title> and <html lang>.
-PDF_VARIANT = "pdf/ua-1"
 
 
 def css_string(text) -> str:
@@ -56,33 +50,27 @@ def margins(printed_at) -> dict:
     }
 
 
-def document(request, template_name, context):
-    """The laid-out document (its pages can be read back, as the tests do)."""
+def html(request, template_name, context) -> str:
+    """The page weasyprint lays out: the template with the margins' texts."""
     printed_at = timezone.now()
-    html = render_to_string(template_name, {
+    return render_to_string(template_name, {
         **context, "association": association_name(), "printed_at": printed_at, "margins": margins(printed_at),
     }, request=request)
-    return lay_out(html)
 
 
-def lay_out(html):
-    """weasyprint's layout of ``html``. Nothing outside the HTML is fetched (no address is allowed):
-    the styles are in the page, the lettering is the system's fonts and no PDF has images, so a
-    name in a document can never make the server fetch anything."""
-    return HTML(string=html, url_fetcher=URLFetcher(allowed_protocols=(), ssl_context=_tls_context())).render()
-
-
-@functools.cache
-def _tls_context():
-    """One TLS context a process for the fetcher (it never fetches): made afresh for each PDF,
-    reading the system's certificates cost some 20 ms of CPU a document."""
-    return ssl.create_default_context()
+def document(request, template_name, context):
+    """The laid-out document (its pages can be read back, as the tests do)."""
+    return lay_out(html(request, template_name, context))
 
 
 def response(request, template_name, context, title, download_name=None) -> HttpResponse:
     """The PDF shown in the browser (inline), under ``download_name`` or a file name taken from its
     title."""
-    pdf = document(request, template_name, {**context, "title": title}).write_pdf(pdf_variant=PDF_VARIANT)
+    context = {**context, "title": title}
+    if settings.PDF_LAYOUT_PROCESS:  # production: weasyprint off the worker's lock (pdf_layout)
+        pdf = write_pdf_elsewhere(html(request, template_name, context))
+    else:
+        pdf = document(request, template_name, context).write_pdf(pdf_variant=PDF_VARIANT)
     answer = HttpResponse(pdf, content_type=CONTENT_TYPE)
     answer["Content-Disposition"] = content_disposition_header(False, download_name or file_name(title, "pdf"))
     return answer
