@@ -1,7 +1,7 @@
 """The public's unchanged pages answered in the worker's event loop (tournaments.site.asgi_public_pages),
-on PostgreSQL with the page cache in Redis, as served in production: the same answers as Django's
-own, with the same headers, never older than the version, never to a signed-in visitor; whatever
-it cannot answer goes on to Django."""
+as served in production (PostgreSQL with the page cache in Redis, or SQLite with its files): the
+same answers as Django's own, with the same headers, never older than the version, never to a
+signed-in visitor; whatever it cannot answer goes on to Django."""
 
 import asyncio
 
@@ -10,8 +10,6 @@ from django.apps import apps
 from django.conf import settings
 from django.core.asgi import get_asgi_application
 from django.core.cache import caches
-from django.core.cache.backends.redis import RedisCache
-from django.db import connection
 from django.urls import reverse
 
 from tests.factories import make_competition, make_season, make_team, make_user
@@ -25,9 +23,7 @@ OWN_TO_EACH_ANSWER = {b"date", b"set-cookie", b"x-public-cache"}
 
 
 @pytest.fixture(autouse=True)
-def postgresql_and_redis(transactional_db):
-    if connection.vendor != "postgresql" or not isinstance(caches[settings.PUBLIC_PAGE_CACHE], RedisCache):
-        pytest.skip("answered in the event loop on PostgreSQL with the page cache in Redis (REDIS_URL)")
+def fresh_cache(transactional_db):
     ensure_roles(apps)  # transactional tests empty the database, the roles with it
     caches[settings.PUBLIC_PAGE_CACHE].clear()
     yield

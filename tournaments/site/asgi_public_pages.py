@@ -4,26 +4,29 @@ On match day hundreds of phones poll the live pages every few seconds, and nearl
 a 304 or a cached copy (tournaments.site.public_cache). Through Django's ASGI handler each such
 answer also cost a thread of its own, the hops to it and back and the handler's own work: some
 2 ms of CPU around a few hundred microseconds of answer, and a wait for a thread's turn behind the
-jurors' requests (asgi_limit). Here, where the site runs on PostgreSQL with its page cache in Redis,
-such a request is answered before Django's handler: the version is read from PostgreSQL and the
-copy from Redis without blocking (psycopg's and redis's asynchronous clients), while the
-decisions (which page, which language and variant, the ETag, the key, the answer's headers and
-form token) are the same code as the middleware's (public_fast_path, public_cache), and the
-answer passes through the same security middleware (settings.MIDDLEWARE before
-AnonymousPublicPagesMiddleware, which only work on the headers) as any other.
+jurors' requests (asgi_limit). Here such a request is answered before Django's handler: the
+version is read from PostgreSQL and the copy from Redis without blocking (psycopg's and redis's
+asynchronous clients), or on one machine from the SQLite file and the cache's files directly
+(local files, read in microseconds), while the decisions (which page, which language and
+variant, the ETag, the key, the answer's headers and form token) are the same code as the
+middleware's (public_fast_path, public_cache), and the answer passes through the same security
+middleware (settings.MIDDLEWARE before AnonymousPublicPagesMiddleware, which only work on the
+headers) as any other.
 
 Anything else goes on to Django: another method, a signed-in visitor or a pending message, a page
 that is not public, a copy not stored yet (the request renders it there, under the version it
 reads then), a refused host. A page being rendered by another request is waited for here, in
-the event loop, holding nothing. Elsewhere (SQLite, the file cache) the middleware alone answers.
+the event loop, holding nothing. Served as WSGI, the middleware alone answers them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
-import logging
+import sqlite3
 import time
+import urllib.parse
 
 from django.conf import settings
 from django.core.cache import caches
@@ -40,7 +43,6 @@ from . import public_cache
 from .public_fast_path import AnonymousPublicPagesMiddleware, public_page
 
 FAST_PATH = f"{AnonymousPublicPagesMiddleware.__module__}.{AnonymousPublicPagesMiddleware.__name__}"
-logger = logging.getLogger(__name__)
 
 
 class PublicPagesInTheEventLoop:
@@ -49,7 +51,7 @@ class PublicPagesInTheEventLoop:
 
     def __init__(self, application):
         self.application = application
-        self.reads = AsyncReads.where_possible()
+        self.reads = Reads.where_possible()
         self.pages = AnonymousPublicPagesMiddleware(_never_called)
         self.answered_through_security = _outer_middleware(self._prepared_answer)
 
@@ -114,72 +116,160 @@ async def _send(response, send) -> None:
     await send({"type": "http.response.body", "body": response.content})
 
 
-class AsyncReads:
-    """The public data version from PostgreSQL and a page's copy from Redis, read without a thread
-    (a small pool of the worker's own connections; the cache's own keys and serializer)."""
+class Reads:
+    """The public data version and a page's stored copy, read without a thread of Django's: from
+    PostgreSQL and Redis with their asynchronous clients; from an SQLite file and the file cache
+    of one machine directly (each a local file, read in microseconds)."""
 
-    def __init__(self, connection_params: dict, version_sql: str, cache: RedisCache, redis_url: str):
-        self.connection_params = connection_params
-        self.version_sql = version_sql
-        self.cache = cache
-        self.redis_url = redis_url
-        self.serializer = RedisSerializer()
-        self._pool = self._redis = None
-        self._opening: asyncio.Lock | None = None
+    def __init__(self, version, copies):
+        self.version = version.read
+        self.stored_copy = copies.stored_copy
+        self._closers = (version.close, copies.close)
 
     @classmethod
-    def where_possible(cls) -> AsyncReads | None:
+    def where_possible(cls) -> Reads | None:
         connection = connections["default"]
-        cache = caches[settings.PUBLIC_PAGE_CACHE]
-        if connection.vendor != "postgresql" or not isinstance(cache, RedisCache):
+        if connection.vendor == "postgresql":
+            version = PostgresVersion(connection)
+        elif connection.vendor == "sqlite":
+            version = SqliteVersion(connection)
+        else:
             return None
-        params = connection.get_connection_params()
-        for synchronous_only in ("cursor_factory", "context"):  # the ORM's; the reads here need neither
-            params.pop(synchronous_only, None)
-        return cls(params, public_data._read_sql(connection), cache, cache._servers[0])
-
-    async def version(self) -> public_cache.Version | None:
-        pool = await self._connections()
-        async with pool.connection() as connection:
-            row = await (await connection.execute(self.version_sql)).fetchone()
-        return public_cache.Version(*row) if row else None
-
-    async def stored_copy(self, key: str):
-        """The copy stored under ``key``; while another request renders it, waited for (as
-        public_cache.stored_or_render_turn waits, but holding no thread); None to render it."""
-        await self._connections()
-        stored, turn = self.cache.make_and_validate_key(key), self.cache.make_and_validate_key(f"rendering:{key}")
-        deadline = time.monotonic() + public_cache.RENDER_WAIT_SECONDS
-        pause = public_cache.FIRST_CHECK_SECONDS
-        while True:
-            copy, rendering = await self._redis.mget(stored, turn)
-            if copy is not None:
-                return self.serializer.loads(copy)
-            if rendering is None or time.monotonic() > deadline:
-                return None
-            await asyncio.sleep(pause)
-            pause = min(pause * 2, public_cache.LAST_CHECK_SECONDS)
+        cache = caches[settings.PUBLIC_PAGE_CACHE]
+        return cls(version, RedisCopies(cache) if isinstance(cache, RedisCache) else LocalCopies(cache))
 
     async def close(self) -> None:
         """The connections closed (a test's event loop ends; a worker's lasts as long as it)."""
-        if self._pool is not None:
-            await self._pool.close()
-            await self._redis.aclose()
-            self._pool = self._redis = None
+        for close in self._closers:
+            await close()
+
+
+class PostgresVersion:
+    """A small pool of the worker's own connections, opened in its event loop on first use."""
+
+    def __init__(self, connection):
+        params = connection.get_connection_params()
+        for synchronous_only in ("cursor_factory", "context"):  # the ORM's; one fixed query needs neither
+            params.pop(synchronous_only, None)
+        self.params = {**params, "autocommit": True}
+        self.sql = public_data._read_sql(connection)
+        self._pool = None
+        self._opening: asyncio.Lock | None = None
+
+    async def read(self) -> public_cache.Version | None:
+        pool = await self._connections()
+        async with pool.connection() as connection:
+            row = await (await connection.execute(self.sql)).fetchone()
+        return public_cache.Version(*row) if row else None
 
     async def _connections(self):
-        """Opened in the worker's own event loop, on its first request."""
         if self._pool is None:
-            if self._opening is None:
-                self._opening = asyncio.Lock()
+            self._opening = self._opening or asyncio.Lock()
             async with self._opening:
                 if self._pool is None:
                     from psycopg_pool import AsyncConnectionPool
-                    from redis import asyncio as redis
 
-                    pool = AsyncConnectionPool(kwargs={**self.connection_params, "autocommit": True},
-                                               min_size=1, max_size=4, open=False)
+                    pool = AsyncConnectionPool(kwargs=self.params, min_size=1, max_size=4, open=False)
                     await pool.open()
-                    self._redis = redis.Redis.from_url(self.redis_url)
                     self._pool = pool
         return self._pool
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+            self._pool = None
+
+
+class SqliteVersion:
+    """The worker's own read-only connection to the database file. In write-ahead-log mode (the
+    site's SQLite settings) a read never waits for a writer."""
+
+    def __init__(self, connection):
+        self.name = connection.settings_dict["NAME"]
+        self.sql = public_data._read_sql(connection)
+        self.convert = functools.partial(connection.ops.convert_datetimefield_value, expression=None,
+                                         connection=connection)
+        self._connection = None
+
+    async def read(self) -> public_cache.Version | None:
+        if self._connection is None:
+            self._connection = sqlite3.connect(_read_only(self.name), uri=True, timeout=1, check_same_thread=False)
+        row = self._connection.execute(self.sql).fetchone()
+        if row is None:
+            return None
+        epoch, number, changed_at = row
+        return public_cache.Version(epoch, number, self.convert(changed_at))
+
+    async def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+
+def _read_only(name: str) -> str:
+    """The file's URI, read-only; a test's shared in-memory database as it is named."""
+    if str(name).startswith("file:"):
+        return str(name)
+    return f"file:{urllib.parse.quote(str(name))}?mode=ro"
+
+
+class RedisCopies:
+    """Redis read with its asynchronous client, under the cache's own keys and serializer."""
+
+    def __init__(self, cache: RedisCache):
+        self.cache = cache
+        self.serializer = RedisSerializer()
+        self._redis = None
+
+    async def stored_copy(self, key: str):
+        if self._redis is None:
+            from redis import asyncio as redis
+
+            self._redis = redis.Redis.from_url(self.cache._servers[0])
+        stored, turn = self.cache.make_and_validate_key(key), self.cache.make_and_validate_key(f"rendering:{key}")
+
+        async def both():
+            copy, rendering = await self._redis.mget(stored, turn)
+            return (None if copy is None else self.serializer.loads(copy)), rendering is not None
+
+        return await _copy_or_none(both)
+
+    async def close(self) -> None:
+        if self._redis is not None:
+            await self._redis.aclose()
+            self._redis = None
+
+
+class LocalCopies:
+    """One machine's cache (files shared by its workers), read as Django reads it."""
+
+    def __init__(self, cache):
+        self.cache = cache
+
+    async def stored_copy(self, key: str):
+        turn = f"rendering:{key}"
+
+        async def both():
+            found = self.cache.get_many([key, turn])
+            return found.get(key), turn in found
+
+        return await _copy_or_none(both)
+
+    async def close(self) -> None:
+        pass
+
+
+async def _copy_or_none(both):
+    """The stored copy; while another request renders it, waited for (as
+    public_cache.stored_or_render_turn waits, but holding no thread); None when this request is to
+    render it (no copy, nobody rendering, or the wait ran out)."""
+    deadline = time.monotonic() + public_cache.RENDER_WAIT_SECONDS
+    pause = public_cache.FIRST_CHECK_SECONDS
+    while True:
+        copy, rendering = await both()
+        if copy is not None:
+            return copy
+        if not rendering or time.monotonic() > deadline:
+            return None
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, public_cache.LAST_CHECK_SECONDS)
