@@ -42,3 +42,12 @@ def post_worker_init(worker):
         from tournaments.pages.outputs import pdf_layout
 
         pdf_layout.start()
+
+
+def worker_exit(server, worker):
+    """The worker's PDF layout process ended with it."""
+    import sys
+
+    layout = sys.modules.get("tournaments.pages.outputs.pdf_layout")
+    if layout is not None:
+        layout.stop()

@@ -184,6 +184,37 @@ def test_in_production_a_pdf_is_laid_out_in_a_process_of_its_own(client, setting
     pdf_layout._forget_layout_process()
 
 
+def test_a_layout_process_ends_with_its_worker_even_when_the_worker_is_killed():
+    """A worker killed (out of memory, gunicorn's timeout) must not leave its layout process
+    behind: it would live on under the system's first process, taking memory and CPU."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    worker = subprocess.Popen([sys.executable, "-c", (
+        "import os, sys, time\n"
+        "from tournaments.pages.outputs import pdf_layout\n"
+        "pdf_layout.start()\n"
+        "print(pdf_layout._layout_process().submit(os.getpid).result(), flush=True)\n"
+        "time.sleep(60)\n")], stdout=subprocess.PIPE, text=True)
+    layout = int(worker.stdout.readline())
+    os.kill(worker.pid, signal.SIGKILL)
+    worker.wait()
+
+    def running():  # a process ended but not yet reaped by the system's first process is a zombie (Z)
+        try:
+            return open(f"/proc/{layout}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"
+        except OSError:
+            return False
+
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and running():
+        time.sleep(0.1)
+    assert not running()
+
+
 def test_the_championship_pdf_has_every_row_and_every_column_of_the_page(client):
     # A national table runs over pages: the PDF, read back from its bytes, has the page's columns
     # at the head of every page and every row of the page, in the page's order, with its figures.

@@ -15,6 +15,7 @@ import multiprocessing
 import os
 import ssl
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -74,9 +75,14 @@ def _layout_process() -> ProcessPoolExecutor:
             # Started afresh ("spawn"), not forked: a worker process has threads, which a fork
             # would copy mid-step. One process: a worker's PDFs are laid out one after another.
             _process = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                           initializer=_lower_priority)
+                                           initializer=_set_up_layout_process, initargs=(os.getpid(),))
             _process_owner = os.getpid()
         return _process
+
+
+def stop() -> None:
+    """This worker's layout process ended with the worker (gunicorn.conf.py's worker_exit)."""
+    _forget_layout_process()
 
 
 def _forget_layout_process() -> None:
@@ -87,8 +93,18 @@ def _forget_layout_process() -> None:
         _process = None
 
 
-def _lower_priority() -> None:
+def _set_up_layout_process(worker: int) -> None:
     try:
         os.nice(LAYOUT_NICENESS)
     except OSError:  # not allowed here: the layout runs at the worker's priority
         pass
+    threading.Thread(target=_end_with_worker, args=(worker,), daemon=True, name="end-with-worker").start()
+
+
+def _end_with_worker(worker: int) -> None:
+    """A worker killed, or ended without its layout process, leaves it to the system's first
+    process, where it would wait for ever (and kept polling the closed pipe): it ends within a
+    second of the worker."""
+    while os.getppid() == worker:
+        time.sleep(1)
+    os._exit(0)
