@@ -593,7 +593,7 @@ def cpu_by_kind(logged: list[list[str]], urls: dict) -> dict[str, list[float]]:
     viewers = {urls["big_screen"], urls["championship"], urls["cup"]}
     pdfs = {urls["championship_pdf"], urls["register_pdf"]}
     kinds: dict[str, list[float]] = {}
-    for method, path, _status, _statements, cpu, cache in logged:
+    for method, path, _status, _statements, cpu, cache, *_when in logged:
         if method == "POST" and SAVE_PATH.match(path):
             kind = "hand save"
         elif method == "POST" and KEEP_PATH.match(path):

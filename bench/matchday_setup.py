@@ -3,11 +3,14 @@ chief juror, and the matches they enter today, on the demo season already built.
 
 Every juror gets matches of their own (Championship matches played publicly today, so that no
 agreement is needed, R15, and the day of play has come): scheduled matches of the season moved to
-today first, then new ones between teams that still have Championship matches to play. The
+today first, then new ones between teams that still have Championship matches to play (an earlier
+run's matches of today moved to the day before, so that each run's day has as many matches as
+a real one). The
 Championship is set to confirmation by a second juror who sees the first entry (the bench's chief
 confirms what was entered). Printed as one JSON line for the benchmark.
 """
 
+import datetime
 import json
 
 from django.contrib.auth import get_user_model
@@ -40,6 +43,10 @@ def users(names, group_name, password_hash):
 def todays_matches(season, competition, count, chief):
     """``count`` Championship matches to enter today: scheduled ones first, then new ones."""
     today = timezone.localdate()
+    # A match day of its own each run: what an earlier run entered today moves to the day before,
+    # so that the big screen shows this run's matches, as many as on a real match day.
+    Match.objects.filter(competition=competition, place=PLACE, played_on=today).update(
+        played_on=today - datetime.timedelta(days=1))
     found = []
     candidates = (Match.objects.filter(competition=competition, state=Match.State.SCHEDULED, played_publicly=True,
                                        kind=Match.Kind.REGULAR)

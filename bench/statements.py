@@ -2,8 +2,9 @@
 production settings where BENCH_BASE_SETTINGS names them), and every request's SQL statements
 counted (session and user included, BEGIN and COMMIT too, as the database sees them) and its CPU
 milliseconds (the request's own thread: a password hash, on a thread of its own, is not counted),
-one line a request in the file named by BENCH_STATEMENTS: method, path, status, statements, CPU ms
-and the page cache's word (hit, not-modified, miss, or -), so the benchmark reports what each hand
+one line a request in the file named by BENCH_STATEMENTS: method, path, status, statements, CPU ms,
+the page cache's word (hit, not-modified, miss, or -), when it began (epoch seconds) and its
+milliseconds in the server, so the benchmark reports what each hand
 save and each viewer's answer costs."""
 
 import os
@@ -32,11 +33,12 @@ class CountStatements:
             statements.append(sql)
             return execute(sql, params, many, context)
 
-        started = time.thread_time()
+        started, began = time.thread_time(), time.time()
         with connections["default"].execute_wrapper(counted):
             response = self.get_response(request)
         cpu = (time.thread_time() - started) * 1000
         cache = response.get("X-Public-Cache", "-")
         with open(os.environ["BENCH_STATEMENTS"], "a", encoding="utf-8") as log:
-            log.write(f"{request.method} {request.path} {response.status_code} {len(statements)} {cpu:.2f} {cache}\n")
+            log.write(f"{request.method} {request.path} {response.status_code} {len(statements)} {cpu:.2f} {cache} "
+                      f"{began:.3f} {1000 * (time.time() - began):.1f}\n")
         return response

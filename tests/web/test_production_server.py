@@ -143,7 +143,7 @@ def test_logins_and_printed_copies_never_hold_the_turns_of_the_live_pages_or_the
 
 
 def test_a_signed_in_visitor_reading_a_page_is_served_in_the_jurys_lane():
-    from tournaments.site.asgi_limit import READS, REST, SLOW, lane
+    from tournaments.site.asgi_limit import READS, REST, SLOW, TYPING, lane
 
     anonymous = {"method": "GET", "path": "/", "headers": [(b"cookie", b"csrftoken=x")]}
     signed_in = {"method": "GET", "path": "/jury/", "headers": [(b"cookie", b"csrftoken=x; sessionid=abc")]}
@@ -151,4 +151,37 @@ def test_a_signed_in_visitor_reading_a_page_is_served_in_the_jurys_lane():
     assert lane(signed_in) == REST
     assert lane({"method": "POST", "path": "/accounts/password/", "headers": signed_in["headers"]}) == SLOW
     assert lane({"method": "GET", "path": "/register/register.xlsx", "headers": []}) == SLOW
-    assert lane({"method": "POST", "path": "/jury/matches/1/hands/3/keep/", "headers": []}) == REST
+    assert lane({"method": "POST", "path": "/jury/matches/1/hands/3/keep/", "headers": signed_in["headers"]}) == TYPING
+    assert lane({"method": "POST", "path": "/jury/matches/1/hands/3/", "headers": signed_in["headers"]}) == REST
+
+
+def test_a_hand_saved_is_let_in_while_drafts_of_typing_wait_their_turn():
+    """The typing kept (in the background while a hand is typed) is let in one at a time: a hand
+    saved, which the juror waits for, is let in at once beside them."""
+    import asyncio
+
+    from tournaments.site.asgi_limit import RequestsAtOnce, lane
+
+    lane({"method": "POST", "path": "/", "headers": []})
+    let_in = {}
+    session = [(b"cookie", b"sessionid=abc")]
+
+    async def page(scope, receive, send):
+        let_in.setdefault(scope["path"], []).append(asyncio.get_running_loop().time() - started[0])
+        await asyncio.sleep(0.05)
+
+    limited, started = RequestsAtOnce(page, 4), [0.0]
+
+    async def typing_then_saving():
+        started[0] = asyncio.get_running_loop().time()
+        kept = [asyncio.create_task(limited({"type": "http", "method": "POST", "headers": session,
+                                             "path": f"/jury/matches/{n}/hands/1/keep/"}, None, None))
+                for n in range(1, 5)]
+        await asyncio.sleep(0.01)
+        await asyncio.gather(limited({"type": "http", "method": "POST", "path": "/jury/matches/9/hands/1/",
+                                      "headers": session}, None, None), *kept)
+
+    asyncio.run(typing_then_saving())
+
+    assert let_in["/jury/matches/9/hands/1/"][0] < 0.04
+    assert sorted(let_in[f"/jury/matches/{n}/hands/1/keep/"][0] for n in range(1, 5))[-1] >= 0.15  # one at a time

@@ -14,7 +14,11 @@ The turns are kept by kind (a lane each), so that one kind never waits behind an
 - **slow on purpose**: a login (its password hash takes a third of a second of CPU, on a thread of
   low priority: tournaments.site.passwords) and a printed copy (a PDF laid out for seconds in a
   process of its own, a workbook), which mostly wait and must not hold the others' turns;
-- **the rest**: the jury's pages, a hand saved, the typing kept, whatever a signed-in user does.
+- **the typing kept**: the entry page keeps a juror's typing in the background while a hand is
+  typed, twice a hand and more, and the juror does not wait for it; one at a time a worker, so
+  that the drafts never crowd out the hands saved;
+- **the rest**: the jury's pages, a hand saved (what the juror waits for, Enter pressed),
+  whatever a signed-in user does.
 
 On match day a dozen jurors logging in at once held every turn of the worker for seconds, and a
 hand saved or a live page waited behind them. WebSockets (the online table) are not counted: a
@@ -27,8 +31,10 @@ import functools
 from django.conf import settings
 from django.urls import reverse
 
-READS, SLOW, REST = "reads", "slow on purpose", "the rest"
+READS, SLOW, TYPING, REST = "reads", "slow on purpose", "the typing kept", "the rest"
 PRINTED_COPIES = (".pdf", ".xlsx")
+TYPING_KEPT = "/keep/"  # the entry pages' addresses that keep a hand's typing (tournaments.pages.entry.urls)
+AT_ONCE = {TYPING: 1}  # the others: the worker's number (WEB_THREADS)
 
 
 def lane(scope) -> str:
@@ -38,6 +44,8 @@ def lane(scope) -> str:
         return SLOW
     if path.endswith(PRINTED_COPIES):
         return SLOW
+    if method == "POST" and path.endswith(TYPING_KEPT):
+        return TYPING
     if method in ("GET", "HEAD") and not _has_session(scope):
         return READS
     return REST
@@ -62,6 +70,7 @@ class RequestsAtOnce:
 
     async def __call__(self, scope, receive, send):
         if self._turns is None:  # made in the worker's own event loop, after the fork
-            self._turns = {kind: asyncio.Semaphore(self.limit) for kind in (READS, SLOW, REST)}
+            self._turns = {kind: asyncio.Semaphore(AT_ONCE.get(kind, self.limit))
+                           for kind in (READS, SLOW, TYPING, REST)}
         async with self._turns[lane(scope)]:
             await self.application(scope, receive, send)

@@ -79,10 +79,14 @@ def _is_public(request) -> bool:
 
 
 def _variant(request) -> str:
-    """What besides the address changes the page: the language, an htmx request's fragment, the
-    day (the front page's next matches and the "today" page are counted from it), the release (a
-    page names its static files by their hashed names) and the host's name (absolute links name
-    it; not its port, so the application servers behind one address share their pages).
+    """What besides the address changes the page: the language, the day (the front page's next
+    matches and the "today" page are counted from it), the release (a page names its static files
+    by their hashed names) and the host's name (absolute links name it; not its port, so the
+    application servers behind one address share their pages).
+
+    Not whether htmx asks: a public page answers its own polls (htmx, ``hx-select="#live"``) with
+    the whole page, which the browser cuts down, so a poll and a visit share one copy and one
+    render a version (tests/web/test_live_pages.py checks that they are the same page).
 
     Worked out once a request and language (the ETag, the key and the validators each ask for
     it): a cached page's answer is a few hundred microseconds, of which this was a tenth."""
@@ -90,10 +94,8 @@ def _variant(request) -> str:
     known = getattr(request, "public_cache_variant", None)
     if known is not None and known[0] == language:
         return known[1]
-    htmx = request.headers.get("HX-Request") == "true"
-    target = request.headers.get("HX-Target", "") if htmx else ""
-    variant = (f"{timezone.localdate().isoformat()}.{language}.{'htmx:' + target if htmx else 'page'}"
-               f".{release_id()}.{split_domain_port(request.get_host())[0]}")
+    variant = (f"{timezone.localdate().isoformat()}.{language}.{release_id()}"
+               f".{split_domain_port(request.get_host())[0]}")
     request.public_cache_variant = (language, variant)
     return variant
 
