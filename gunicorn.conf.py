@@ -2,9 +2,12 @@
 `-c gunicorn.conf.py`: one configuration, so that what is measured is what is served.
 
 The site is served as ASGI (tournaments.site.asgi: the pages and the online table's WebSockets at
-one address) in uvicorn's workers under gunicorn's processes. A page's view runs on a thread of its
-own (Django's ASGI handler), so a juror's login (a deliberately slow password hash, itself on a
-thread of low priority: tournaments.site.passwords) or a fresh PDF holds a thread, not the worker;
+one address) in uvicorn's workers under gunicorn's processes. The public's unchanged pages are
+answered in a worker's event loop (tournaments.site.asgi_public_pages); any other page's view runs
+on a thread of its own (Django's ASGI handler), in its turn (tournaments.site.asgi_limit), so a
+juror's login (a deliberately slow password hash, itself on a
+thread of low priority: tournaments.site.passwords) or a fresh PDF (laid out in a process of the
+worker's own: tournaments.pages.outputs.pdf_layout) holds a thread, not the worker;
 a connection kept alive between requests, or one that sends nothing, waits in the worker's event
 loop, holding nothing, so idle or slow clients reaching the server directly cannot hold its workers
 (a buffering proxy in front is then welcome, not required).

@@ -675,7 +675,8 @@ def report_scale(scale: int, quiet: Run, loaded: Run, quiet_statements, load_sta
     print(f"  the server's CPU under load: {loaded.server_cpu:.1f} s for {answered} requests "
           f"({1000 * loaded.server_cpu / max(answered, 1):.1f} ms a request, {viewers} of them viewers'; the "
           f"machine's other work not counted)")
-    print("  the server's CPU a request by kind (the request's own thread; median ms, total s, requests):")
+    print("  the server's CPU a request by kind (the request's own thread; a viewer's hit or 304, the event "
+          "loop's part after the reads; median ms, total s, requests):")
     for kind, times in sorted(loaded.cpu_by_kind.items(), key=lambda item: -sum(item[1])):
         print(f"    {kind:<26} {statistics.median(times):8.1f} ms {sum(times) / 1000:7.1f} s {len(times):>7}")
     moves = loaded.versions[-1] - loaded.versions[0] if len(loaded.versions) == 2 else 0

@@ -61,10 +61,12 @@ TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 1 if BEHIND_TLS_PROXY else 
 DATABASES = copy.deepcopy(DATABASES)  # noqa: F405
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them
-    # Twice the requests a worker serves at once (WEB_THREADS, gunicorn.conf.py): the online table's
-    # messages read and write the database on threads of their own beside them.
+    # One for each request a worker may serve at once (WEB_THREADS of each of three lanes and one
+    # typing kept: tournaments.site.asgi_limit), and as many again as WEB_THREADS for the online
+    # table's messages, which read and write the database on threads of their own beside them.
+    threads = env_int("WEB_THREADS", 4)
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 2, "max_size": 2 * env_int("WEB_THREADS", 4), "check": ConnectionPool.check_connection}
+        "min_size": 2, "max_size": 4 * threads + 1, "check": ConnectionPool.check_connection}
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = 300
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
