@@ -15,10 +15,13 @@ from concurrent.futures import ThreadPoolExecutor
 
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 
-# A nice value: where a page's thread and a hashing thread both want a core, the page gets three
-# quarters of it (Linux's weights: 1024 against 335). Lower still, a busy machine's other work
-# starved the logins for a minute.
-HASHING_NICENESS = 5
+# A nice value: where a page's thread and a hashing thread both want a core, the page gets 28 parts
+# of it to the hash's one (Linux's weights: 1024 against 36); on an idle core the hash runs at full
+# speed. At 5 (335), the three workers' hashes of a dozen jurors logging in at once weighed as much
+# as a busy page thread, and the pages of the match day waited; a machine busy with other work at
+# the same priority as the pages starves the logins instead (a minute was seen, at 15, on a
+# machine running test suites beside the site).
+HASHING_NICENESS = 15
 
 _executor: ThreadPoolExecutor | None = None
 _executor_pid: int | None = None
