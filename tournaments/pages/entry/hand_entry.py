@@ -138,31 +138,51 @@ def hand_entries(match, user=None, stored=None) -> list[HandEntry]:
     records, answers = stored or stored_records(match)
     kept = drafts.of_match(match)
     first = first_attackers(records)
-    entries = []
-    for number in range(1, match.hands_expected + 1):
-        draft = kept.get(number)
-        refusal = None
-        if draft is not None:
-            form = bound_form(number, draft.fields)
-            answer = evaluate(form, report=True)
-            if answer is not None and not _attack_follows(form, records, number):
-                answer = None
-            refusal = _stored_since(form, draft, records.get(number), match_teams(match))
-            if refusal is not None:  # the table shows what is stored, not the typing
-                answer = answers.get(number)
-        elif number in records:
-            form = HandForm(number=number, initial=initial_for(records[number], number))
-            answer = answers[number]
-        else:
-            form = HandForm(number=number, initial={"attackers": attackers_of(number, first or "A")})
-            answer = None
-        entry = HandEntry(form, answer, records.get(number), draft, refusal=refusal)
-        if refusal is not None:
-            entry.seen, entry.theirs = bridge.hand_fingerprint(records.get(number)), records.get(number)
-        entries.append(entry)
+    entries = [entry_for(match, number, records, answers, kept.get(number), first)
+               for number in range(1, match.hands_expected + 1)]
     if first is None:
         _follow_first_hand(entries)
     return entries
+
+
+def entry_for(match, number: int, records, answers, draft, first: str | None) -> HandEntry:
+    """One hand as :func:`hand_entries` shows it (``first``: hand 1's stored attackers, if any)."""
+    if draft is not None:
+        return _typed_entry(match, number, records, answers, draft)
+    if number in records:
+        form = HandForm(number=number, initial=initial_for(records[number], number))
+        return HandEntry(form, answers[number], records[number])
+    form = HandForm(number=number, initial={"attackers": attackers_of(number, first or "A")})
+    return HandEntry(form, None, None)
+
+
+def _typed_entry(match, number: int, records, answers, draft) -> HandEntry:
+    """A hand with typing kept: the typing checked, its problems marked; the stored hand's scores
+    when another juror stored the hand since the typing began."""
+    form = bound_form(number, draft.fields)
+    answer = evaluate(form, report=True)
+    if answer is not None and not _attack_follows(form, records, number):
+        answer = None
+    refusal = _stored_since(form, draft, records.get(number), match_teams(match))
+    entry = HandEntry(form, answer, records.get(number), draft, refusal=refusal)
+    if refusal is not None:  # the table shows what is stored, not the typing
+        entry.answer = answers.get(number)
+        entry.seen, entry.theirs = bridge.hand_fingerprint(records.get(number)), records.get(number)
+    return entry
+
+
+def shown_answers(match, records, answers, kept, shown: HandEntry) -> list[dict | None]:
+    """Each hand's answer as :func:`hand_entries` has it, ``shown``'s own from it: only a hand with
+    typing kept needs its form, to be read; a stored hand's answer is the stored one."""
+    found = []
+    for number in range(1, match.hands_expected + 1):
+        if number == shown.number:
+            found.append(shown.answer)
+        elif number in kept:
+            found.append(_typed_entry(match, number, records, answers, kept[number]).answer)
+        else:
+            found.append(answers.get(number))
+    return found
 
 
 def _attack_follows(form: HandForm, records: dict[int, dict], number: int) -> bool:
@@ -245,13 +265,18 @@ def keep(request, match, number):
         drafts.discard(match, number)
     else:
         drafts.keep(match, number, fields, request.user)
-    entries = hand_entries(match, stored=stored)  # the hands as just read: keeping the typing stores none
-    entry = entries[number - 1]
+    # The hands as just read (keeping the typing stores none); the answer shows only this hand, so
+    # the others are read only for the totals.
+    records, answers = stored
+    kept = drafts.of_match(match)
+    entry = entry_for(match, number, records, answers, kept.get(number), first_attackers(records))
     if not entry.lost_race:  # after a lost race the table keeps the stored hand's scores
         entry.answer = evaluate(form, report=False) or (entry.answer if entry.status == "stored" else None)
     entry.form = form
+    totals = bridge.running_totals(shown_answers(match, records, answers, kept, entry))
+    saved = sum(number in records for number in range(1, match.hands_expected + 1))
     return render(request, "jury/_hand_kept.html", {
-        "match": match, "entry": entry, "totals": running_totals(entries), "saved_hands": saved_count(entries)})
+        "match": match, "entry": entry, "totals": totals, "saved_hands": saved})
 
 
 def _same_as_stored(form: HandForm, stored: dict | None) -> bool:
