@@ -4,15 +4,17 @@ widget templates write: input by input, and the whole entry page."""
 import re
 
 import pytest
+from django import forms
 from django.forms.renderers import get_default_renderer
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy
 
 from tests.factories import eight_hand_records, make_match, make_user
 from tests.web.test_one_door import post_hand
 from tournaments.pages.entry import forms as entry_forms
 from tournaments.pages.entry.forms import HandForm
-from tournaments.pages.entry.inputs import EntryInputsRenderer, text_input
+from tournaments.pages.entry.inputs import EntryInputsRenderer, select, text_input, textarea
 
 TYPED = [
     {"attackers": "B", "a_trumps": "12", "a_honours": "2", "a_high": "XVI 17",
@@ -58,6 +60,27 @@ def test_attributes_of_every_kind_are_written_as_the_templates_write_them():
         return form
     for theirs, ours in both_ways(form_of):
         assert ours == theirs
+
+
+@pytest.mark.parametrize("choices", [
+    [("A", "A"), ("B", "B")],
+    [("", "---"), ("x<\"", "a & <b>"), (3, "three"), ("é", mark_safe("<i>safe</i>"))],
+    [("A", "A"), ("Group", [("1", "one"), ("2", "two")])],
+    [("A", gettext_lazy("Attackers"))],
+])
+@pytest.mark.parametrize("value", [None, "", "A", "x<\"", 3, "1"])
+def test_a_select_is_written_as_the_templates_write_it(choices, value):
+    widget = forms.Select(choices=choices, attrs={"class": "tiny", "required": True, "disabled": False})
+    attrs = {"id": "id_h1-attackers", "aria-invalid": "true"}
+    ours = widget.render("h1-attackers", value, attrs, renderer=EntryInputsRenderer())
+    assert ours == widget.render("h1-attackers", value, attrs, renderer=get_default_renderer())
+
+
+def test_the_hands_inputs_are_written_here_not_left_to_the_templates():
+    form = HandForm({"h1-attackers": "B", "h1-a_trumps": "9"}, number=1)
+    for name, write in (("attackers", select), ("a_trumps", text_input), ("announcements", textarea)):
+        widget = form.fields[name].widget
+        assert write(widget.get_context(f"h1-{name}", form[name].value(), {"id": f"id_h1-{name}"})["widget"])
 
 
 def test_a_value_of_another_kind_is_left_to_the_templates():

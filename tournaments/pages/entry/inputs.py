@@ -1,10 +1,11 @@
-"""The entry page's text inputs and text areas written in Python, the same HTML as Django's widget
-templates write them (django/forms/widgets/input.html, textarea.html and attrs.html).
+"""The entry page's text inputs, text areas and select written in Python, the same HTML as Django's
+widget templates write them (django/forms/widgets/input.html, textarea.html, select.html,
+select_option.html and attrs.html).
 
 The entry page shows eight hands of eleven inputs; through the template engine each input took
 about 0.1 ms, some 9 ms a page, which every juror opens on match day and every hand save answers
-with again. Anything else (the attackers' select, the error lists), and an input holding a value
-of a kind these templates would format otherwise, is left to the site's renderer.
+with again. Anything else (the error lists, option groups), and an input holding a value of a kind
+these templates would format otherwise, is left to the site's renderer.
 tests/web/test_entry_inputs.py compares both ways of writing them.
 """
 
@@ -14,6 +15,8 @@ from django.utils.safestring import SafeData
 
 TEXT_INPUT = "django/forms/widgets/text.html"
 TEXTAREA = "django/forms/widgets/textarea.html"
+SELECT = "django/forms/widgets/select.html"
+OPTION = "django/forms/widgets/select_option.html"
 
 
 def _plain(value) -> bool:
@@ -62,11 +65,36 @@ def textarea(widget: dict) -> str | None:
             f"{conditional_escape(value) if value else ''}</textarea>")
 
 
-WRITERS = {TEXT_INPUT: text_input, TEXTAREA: textarea}
+def select(widget: dict) -> str | None:
+    """select.html, each option as select_option.html writes it (its line ends with the file's)."""
+    attributes = _attributes(widget["attrs"])
+    if attributes is None:
+        return None
+    written = [f'<select name="{conditional_escape(widget["name"])}"{attributes}>']
+    for group_name, options, _index in widget["optgroups"]:
+        if group_name or any(option["template_name"] != OPTION for option in options):
+            return None  # groups and options of another kind: the templates'
+        for option in options:
+            shown = _option(option)
+            if shown is None:
+                return None
+            written.append(f"\n  {shown}\n")
+    written.append("\n</select>")
+    return "".join(written)
+
+
+def _option(option: dict) -> str | None:
+    attributes = _attributes(option["attrs"])
+    if attributes is None or not _plain(option["value"]) or not isinstance(option["label"], str):
+        return None
+    return f'<option value="{_formatted(option["value"])}"{attributes}>{conditional_escape(option["label"])}</option>'
+
+
+WRITERS = {TEXT_INPUT: text_input, TEXTAREA: textarea, SELECT: select}
 
 
 class EntryInputsRenderer:
-    """The site's form renderer, but for the text inputs and text areas, written here."""
+    """The site's form renderer, but for the text inputs, text areas and selects, written here."""
 
     def __init__(self, renderer=None):
         self.renderer = renderer or get_default_renderer()
