@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.db import InternalError, OperationalError
+from django.db.models import prefetch_related_objects
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.core import bridge
+from tournaments.core.models import Hand
 from tournaments.core.refusals import Refused, StaleHand
 from tournaments.core.roles import answer_refusal, check_may_enter_hands, may_enter_hands
 from tournaments.recording import drafts, matches, notation
@@ -103,6 +105,33 @@ def stored_records(match) -> tuple[dict[int, dict], dict[int, dict]]:
         records[hand.number] = bridge.hand_record(hand)
         answers[hand.number] = bridge.stored_answer(hand)
     return records, answers
+
+
+class StoredHands:
+    """A match's stored hands as the typing kept reads them: their rows in one query, their whole
+    records (announcements and silent premiums, two more queries) only when a hand the answer
+    reads whole is stored. Most keeps are of a hand not stored yet, with no other hand's typing
+    kept: they read the other hands' attackers and scores only."""
+
+    def __init__(self, match):
+        self.rows = {hand.number: hand for hand in Hand.objects.filter(match=match).order_by("number")}
+        self.answers = {number: bridge.stored_answer(hand) for number, hand in self.rows.items()}
+        self._records = None
+
+    def records(self) -> dict[int, dict]:
+        """Every stored hand's whole record (read once, as stored_records reads them)."""
+        if self._records is None:
+            prefetch_related_objects(list(self.rows.values()), *bridge.hand_facts())
+            self._records = {number: bridge.hand_record(hand) for number, hand in self.rows.items()}
+        return self._records
+
+    def records_for(self, numbers) -> dict[int, dict]:
+        """The records entry_for and shown_answers read for the hands ``numbers`` (the one shown and
+        those with typing kept): whole when one of them is stored; else each hand's attackers only,
+        all that is read of a hand neither shown nor typed (R3)."""
+        if self.rows.keys() & set(numbers):
+            return self.records()
+        return {number: {"attackers": hand.attackers} for number, hand in self.rows.items()}
 
 
 def fields_of(form: HandForm, data) -> dict[str, str]:
@@ -260,15 +289,15 @@ def keep(request, match, number):
     """While the juror types: keep the typing, answer with the engine's score (no problem shown)."""
     _refuse_unless_editable(request, match, number)
     form, fields = _typed_form(request, number)
-    stored = stored_records(match)
-    if form.is_blank or _same_as_stored(form, stored[0].get(number)):
+    stored = StoredHands(match)
+    if form.is_blank or _same_as_stored(form, stored.records().get(number) if number in stored.rows else None):
         drafts.discard(match, number)
     else:
         drafts.keep(match, number, fields, request.user)
     # The hands as just read (keeping the typing stores none); the answer shows only this hand, so
     # the others are read only for the totals.
-    records, answers = stored
     kept = drafts.of_match(match)
+    records, answers = stored.records_for({number, *kept}), stored.answers
     entry = entry_for(match, number, records, answers, kept.get(number), first_attackers(records))
     if not entry.lost_race:  # after a lost race the table keeps the stored hand's scores
         entry.answer = evaluate(form, report=False) or (entry.answer if entry.status == "stored" else None)
