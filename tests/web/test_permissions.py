@@ -143,3 +143,30 @@ def test_withdrawing_a_submission_is_a_post(client):
     assert Match.objects.get(pk=match.pk).state == Match.State.ENTERED
     assert client.post(url, {"version": match.version}).status_code == 302
     assert Match.objects.get(pk=match.pk).state == Match.State.IN_ENTRY
+
+
+@pytest.mark.parametrize("role", ["jury", "chief", "organiser", "visitor", "nobody"])
+def test_a_user_is_read_with_their_permissions_in_the_statement_the_orm_writes(role):
+    # roles.user_with_permissions runs the statement compiled once; the ORM's own, run anew, is the same
+    # statement and reads the same user, permissions and all (a user with none, and no user at all).
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.core import roles
+
+    user = {"nobody": None, "visitor": make_user()}.get(role) if role in ("nobody", "visitor") else make_user(role)
+    user_id = user.pk if user else 987_654
+    with CaptureQueriesContext(connection) as ours:
+        found = roles.user_with_permissions(user_id)
+    with CaptureQueriesContext(connection) as theirs:
+        expected = roles.users_with_permissions().filter(pk=user_id).first()
+    assert [query["sql"] for query in ours] == [query["sql"] for query in theirs]
+    assert len(ours) == 1
+    if user is None:
+        assert found is None and expected is None
+    else:
+        assert (found.pk, found.username, found.permission_names) == (
+            expected.pk, expected.username, expected.permission_names)
+        assert {field.attname: getattr(found, field.attname) for field in found._meta.concrete_fields} == {
+            field.attname: getattr(expected, field.attname) for field in expected._meta.concrete_fields}
+        assert roles.RolesBackend().get_user(str(user_id)).get_all_permissions() == expected.get_all_permissions()

@@ -31,7 +31,7 @@ from .models import Announcement, Hand, Match, SilentPremium, stamp
 
 __all__ = [
     "InvalidRecord", "Problem", "announcement_record", "check_match_records", "count_ruling",
-    "evaluate_hand_record", "hand_record", "hands_with_facts", "match_record", "match_totals",
+    "evaluate_hand_record", "hand_record", "hand_facts", "hands_with_facts", "match_record", "match_totals",
     "expected_hand_values", "rescore_match", "running_totals", "store_hands",
     "store_match_scores", "stored_answer", "check_hand", "store_hand", "stored_match_totals", "hand_fingerprint",
     "remove_hand", "attackers_in_hand", "first_attackers", "check_attack_follows", "hand_rows", "record_of_checked",
@@ -84,12 +84,15 @@ def hand_record(hand: Hand) -> dict[str, Any]:
     return record
 
 
+def hand_facts() -> tuple[Prefetch, Prefetch]:
+    """What :func:`hand_record` reads besides the hand's row: its announcements and silent premiums."""
+    return (Prefetch("announcements", queryset=Announcement.objects.order_by("position")),
+            Prefetch("silent_premiums", queryset=SilentPremium.objects.order_by("premium")))
+
+
 def hands_with_facts():
     """Hands with everything :func:`hand_record` reads, in two extra queries however many hands."""
-    return Hand.objects.prefetch_related(
-        Prefetch("announcements", queryset=Announcement.objects.order_by("position")),
-        Prefetch("silent_premiums", queryset=SilentPremium.objects.order_by("premium")),
-    )
+    return Hand.objects.prefetch_related(*hand_facts())
 
 
 def match_record(match: Match) -> dict[str, Any]:

@@ -19,6 +19,7 @@ overrides' table through the app registry rather than by importing the models.
 
 from __future__ import annotations
 
+import copy
 import functools
 import time
 import unicodedata
@@ -220,6 +221,17 @@ class Catalogue:
             self.terms[kind] = terms
         self.spellings = {kind: _spelling_index(terms.values()) for kind, terms in self.terms.items()}
         self.names: dict[str, dict[str, str]] = {}
+        # What other modules derive from these words alone (the notation's card spellings, the
+        # legend in each language): kept with the catalogue, so it goes when the words change.
+        self.derived: dict = {}
+
+    def derive(self, key, make):
+        """``make()``, worked out once for these words; ``key`` names it (with the page's language
+        when it depends on it)."""
+        found = self.derived.get(key)
+        if found is None:
+            found = self.derived[key] = make()
+        return found
 
 
 def _spelling_index(terms) -> dict[str, str]:
@@ -233,6 +245,10 @@ def _spelling_index(terms) -> dict[str, str]:
 
 
 _local: dict = {"catalogue": None, "read_at": 0.0}
+# The catalogue last built and the overrides it was built from: a request that reads the same
+# overrides from the shared cache (every request but the first after an organiser's change) uses it
+# again, with what was derived from it, instead of building it anew.
+_built: dict = {"overrides": None, "catalogue": None}
 
 
 def catalogue() -> Catalogue:
@@ -244,8 +260,17 @@ def catalogue() -> Catalogue:
     if overrides is None:
         overrides = _stored_overrides()
         cache.set(_cache_key(), overrides, CACHE_SECONDS)
-    _local.update(catalogue=Catalogue(overrides), read_at=now)
+    _local.update(catalogue=_catalogue_of(overrides), read_at=now)
     return _local["catalogue"]
+
+
+def _catalogue_of(overrides: dict) -> Catalogue:
+    """The catalogue of these overrides: the last one built when they are the same words."""
+    built = _built["catalogue"]
+    if built is None or _built["overrides"] != overrides:
+        built = Catalogue(overrides)
+        _built.update(overrides=copy.deepcopy(overrides), catalogue=built)  # a copy: the caller's may change
+    return built
 
 
 def _stored_overrides() -> dict:
@@ -268,7 +293,7 @@ def refresh() -> None:
 def use(overrides: dict) -> None:
     """Make ``overrides`` ((kind, key) -> (Hungarian, international, short forms)) the catalogue's."""
     cache.set(_cache_key(), overrides, CACHE_SECONDS)
-    _local.update(catalogue=Catalogue(overrides), read_at=time.monotonic())
+    _local.update(catalogue=_catalogue_of(overrides), read_at=time.monotonic())
 
 
 def _cache_key() -> str:

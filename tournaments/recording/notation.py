@@ -27,6 +27,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from tournaments.core import words
@@ -599,7 +600,12 @@ def deal_example_line() -> str:
 
 def legend() -> dict:
     """What the legend beside the fields shows: every kind's words in the page's language, an
-    announcement, a deal line and a trick."""
+    announcement, a deal line and a trick. Worked out once a language for the association's words
+    as they are (reading every feast's shortest spelling back takes thousands of look-ups)."""
+    return words.catalogue().derive(("legend", translation.get_language()), _legend)
+
+
+def _legend() -> dict:
     def listed(kind):
         return [(term.key, words.name(kind, term.key), _other_forms(term, words.name(kind, term.key)))
                 for term in words.terms(kind)]

@@ -14,11 +14,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.core.refusals import Refused
-from tournaments.recording import drafts, matches, notation
+from tournaments.recording import drafts, matches
 from tournaments.recording.lines import match_teams
 
 from . import compare, hand_entry
 from .forms import HandForm, SendBackForm
+from .legend import legend_html
 
 
 def _hands(match, user, data=None):
@@ -75,7 +76,7 @@ def page(request, match):
         "match": match, "hands": hands, "differences": differences,
         "send_back_form": SendBackForm(initial={"version": match.version}),
         "posted": data is not None, "complete": all(answer is not None for answer in answers),
-        "legend": notation.legend(),
+        "legend_html": legend_html(),
     }, status=200 if data is None or differences else 422)
 
 

@@ -19,6 +19,8 @@ from tournaments.recording import notation, wording
 from tournaments.recording.hand_reader import HandReader, initial_for, problem_field
 from tournaments.recording.lines import line_name
 
+from .inputs import EntryInputsRenderer
+
 VERSION_LIMIT = 2**31 - 1  # a database integer; a posted version beyond it is no version at all
 RECORD_FILE_LIMIT = 1_000_000  # bytes; a full 8-hand record with every trick is some 30 kB
 
@@ -31,6 +33,7 @@ class HandForm(HandReader):
     ROWS = {"announcements": 3, "deal": 4, "tricks": 10}
 
     def __init__(self, *args, number, **kwargs):
+        kwargs.setdefault("renderer", EntryInputsRenderer())  # the same HTML, without the template engine
         super().__init__(*args, number=number, **kwargs)
         self.problems = {}  # form field -> the engine's problems shown next to it
         self.hand_problems = []  # problems that concern the whole hand

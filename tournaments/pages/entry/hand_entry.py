@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.db import InternalError, OperationalError
+from django.db.models import prefetch_related_objects
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.core import bridge
+from tournaments.core.models import Hand
 from tournaments.core.refusals import Refused, StaleHand
 from tournaments.core.roles import answer_refusal, check_may_enter_hands, may_enter_hands
 from tournaments.recording import drafts, matches, notation
@@ -105,6 +107,33 @@ def stored_records(match) -> tuple[dict[int, dict], dict[int, dict]]:
     return records, answers
 
 
+class StoredHands:
+    """A match's stored hands as the typing kept reads them: their rows in one query, their whole
+    records (announcements and silent premiums, two more queries) only when a hand the answer
+    reads whole is stored. Most keeps are of a hand not stored yet, with no other hand's typing
+    kept: they read the other hands' attackers and scores only."""
+
+    def __init__(self, match):
+        self.rows = {hand.number: hand for hand in Hand.objects.filter(match=match).order_by("number")}
+        self.answers = {number: bridge.stored_answer(hand) for number, hand in self.rows.items()}
+        self._records = None
+
+    def records(self) -> dict[int, dict]:
+        """Every stored hand's whole record (read once, as stored_records reads them)."""
+        if self._records is None:
+            prefetch_related_objects(list(self.rows.values()), *bridge.hand_facts())
+            self._records = {number: bridge.hand_record(hand) for number, hand in self.rows.items()}
+        return self._records
+
+    def records_for(self, numbers) -> dict[int, dict]:
+        """The records entry_for and shown_answers read for the hands ``numbers`` (the one shown and
+        those with typing kept): whole when one of them is stored; else each hand's attackers only,
+        all that is read of a hand neither shown nor typed (R3)."""
+        if self.rows.keys() & set(numbers):
+            return self.records()
+        return {number: {"attackers": hand.attackers} for number, hand in self.rows.items()}
+
+
 def fields_of(form: HandForm, data) -> dict[str, str]:
     """The hand's inputs as typed, by field name (what a draft keeps)."""
     return {name: str(data.get(form.add_prefix(name), "")) for name in form.fields}
@@ -138,31 +167,51 @@ def hand_entries(match, user=None, stored=None) -> list[HandEntry]:
     records, answers = stored or stored_records(match)
     kept = drafts.of_match(match)
     first = first_attackers(records)
-    entries = []
-    for number in range(1, match.hands_expected + 1):
-        draft = kept.get(number)
-        refusal = None
-        if draft is not None:
-            form = bound_form(number, draft.fields)
-            answer = evaluate(form, report=True)
-            if answer is not None and not _attack_follows(form, records, number):
-                answer = None
-            refusal = _stored_since(form, draft, records.get(number), match_teams(match))
-            if refusal is not None:  # the table shows what is stored, not the typing
-                answer = answers.get(number)
-        elif number in records:
-            form = HandForm(number=number, initial=initial_for(records[number], number))
-            answer = answers[number]
-        else:
-            form = HandForm(number=number, initial={"attackers": attackers_of(number, first or "A")})
-            answer = None
-        entry = HandEntry(form, answer, records.get(number), draft, refusal=refusal)
-        if refusal is not None:
-            entry.seen, entry.theirs = bridge.hand_fingerprint(records.get(number)), records.get(number)
-        entries.append(entry)
+    entries = [entry_for(match, number, records, answers, kept.get(number), first)
+               for number in range(1, match.hands_expected + 1)]
     if first is None:
         _follow_first_hand(entries)
     return entries
+
+
+def entry_for(match, number: int, records, answers, draft, first: str | None) -> HandEntry:
+    """One hand as :func:`hand_entries` shows it (``first``: hand 1's stored attackers, if any)."""
+    if draft is not None:
+        return _typed_entry(match, number, records, answers, draft)
+    if number in records:
+        form = HandForm(number=number, initial=initial_for(records[number], number))
+        return HandEntry(form, answers[number], records[number])
+    form = HandForm(number=number, initial={"attackers": attackers_of(number, first or "A")})
+    return HandEntry(form, None, None)
+
+
+def _typed_entry(match, number: int, records, answers, draft) -> HandEntry:
+    """A hand with typing kept: the typing checked, its problems marked; the stored hand's scores
+    when another juror stored the hand since the typing began."""
+    form = bound_form(number, draft.fields)
+    answer = evaluate(form, report=True)
+    if answer is not None and not _attack_follows(form, records, number):
+        answer = None
+    refusal = _stored_since(form, draft, records.get(number), match_teams(match))
+    entry = HandEntry(form, answer, records.get(number), draft, refusal=refusal)
+    if refusal is not None:  # the table shows what is stored, not the typing
+        entry.answer = answers.get(number)
+        entry.seen, entry.theirs = bridge.hand_fingerprint(records.get(number)), records.get(number)
+    return entry
+
+
+def shown_answers(match, records, answers, kept, shown: HandEntry) -> list[dict | None]:
+    """Each hand's answer as :func:`hand_entries` has it, ``shown``'s own from it: only a hand with
+    typing kept needs its form, to be read; a stored hand's answer is the stored one."""
+    found = []
+    for number in range(1, match.hands_expected + 1):
+        if number == shown.number:
+            found.append(shown.answer)
+        elif number in kept:
+            found.append(_typed_entry(match, number, records, answers, kept[number]).answer)
+        else:
+            found.append(answers.get(number))
+    return found
 
 
 def _attack_follows(form: HandForm, records: dict[int, dict], number: int) -> bool:
@@ -240,18 +289,23 @@ def keep(request, match, number):
     """While the juror types: keep the typing, answer with the engine's score (no problem shown)."""
     _refuse_unless_editable(request, match, number)
     form, fields = _typed_form(request, number)
-    stored = stored_records(match)
-    if form.is_blank or _same_as_stored(form, stored[0].get(number)):
+    stored = StoredHands(match)
+    if form.is_blank or _same_as_stored(form, stored.records().get(number) if number in stored.rows else None):
         drafts.discard(match, number)
     else:
         drafts.keep(match, number, fields, request.user)
-    entries = hand_entries(match, stored=stored)  # the hands as just read: keeping the typing stores none
-    entry = entries[number - 1]
+    # The hands as just read (keeping the typing stores none); the answer shows only this hand, so
+    # the others are read only for the totals.
+    kept = drafts.of_match(match)
+    records, answers = stored.records_for({number, *kept}), stored.answers
+    entry = entry_for(match, number, records, answers, kept.get(number), first_attackers(records))
     if not entry.lost_race:  # after a lost race the table keeps the stored hand's scores
         entry.answer = evaluate(form, report=False) or (entry.answer if entry.status == "stored" else None)
     entry.form = form
+    totals = bridge.running_totals(shown_answers(match, records, answers, kept, entry))
+    saved = sum(number in records for number in range(1, match.hands_expected + 1))
     return render(request, "jury/_hand_kept.html", {
-        "match": match, "entry": entry, "totals": running_totals(entries), "saved_hands": saved_count(entries)})
+        "match": match, "entry": entry, "totals": totals, "saved_hands": saved})
 
 
 def _same_as_stored(form: HandForm, stored: dict | None) -> bool:

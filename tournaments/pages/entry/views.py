@@ -52,6 +52,7 @@ from .forms import (
     hand_forms,
     read_record_file,
 )
+from .legend import legend_html
 
 MATCHES_A_PAGE = 50
 
@@ -205,7 +206,7 @@ def page_context(request, match, entries, save_form=None, refused=None):
     reasons = championship.agreement_reasons(match)
     return {
         "match": match,
-        "legend": notation.legend(),
+        "legend_html": legend_html(),
         "agreement_reasons": reasons,
         "agreement_because": _(" and ").join(reasons),
         "can_agree": bool(reasons) and match.jury_agreed_by_id is None and request.user.has_perm(AGREE),
