@@ -36,8 +36,22 @@ accesslog = os.environ.get("ACCESS_LOG") or None
 
 
 def post_worker_init(worker):
-    """Each worker's PDF layout process started with the worker, not by the first PDF asked for
-    (tournaments.pages.outputs.pdf_layout): on match day that is right after a confirmation."""
+    """Each worker, once the site is loaded: its interpreter's lock handed on more often, what it
+    loaded kept out of the garbage collector's way, and its PDF layout process started, not by the
+    first PDF asked for (tournaments.pages.outputs.pdf_layout): on match day that is right after a
+    confirmation."""
+    import gc
+    import sys
+
+    # The interpreter's lock handed on every millisecond, not every five: a worker's event loop,
+    # answering the public's pages, then waits at most about a millisecond for it behind a page
+    # being rendered or a hand being saved on the worker's threads.
+    sys.setswitchinterval(0.001)
+    # What the worker loaded to start (Django, the site, the words) kept out of the collector's
+    # sight: a full collection looked through all of it, 150-250 ms with the interpreter's lock
+    # held, once a worker under the match day load (bench-matchday).
+    gc.freeze()
+
     from django.conf import settings
 
     # The site's settings only (bench-site's bare view has none, another application no Django).

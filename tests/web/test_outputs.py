@@ -180,7 +180,7 @@ def test_in_production_a_pdf_is_laid_out_in_a_process_of_its_own(client, setting
     assert pdf_pages(elsewhere) == pdf_pages(in_process)
     layout = pdf_layout._layout_process()
     assert layout.submit(os.getpid).result() != os.getpid()
-    assert layout.submit(os.nice, 0).result() == os.nice(0) + pdf_layout.LAYOUT_NICENESS
+    assert layout.submit(os.nice, 0).result() == min(19, os.nice(0) + pdf_layout.LAYOUT_NICENESS)  # 19 the lowest
     pdf_layout._forget_layout_process()
 
 
