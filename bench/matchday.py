@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.entry import MATCH
+from bench.ports import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -501,25 +502,12 @@ def prepare(url: str, args) -> dict:
     return json.loads(output.strip().splitlines()[-1])
 
 
-def free_port() -> int:
-    import socket
-
-    for port in PORTS:
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise SystemExit(f"no free port in {PORTS.start}-{PORTS.stop - 1}")
-
-
 class Server:
     """gunicorn with the production settings and the project's gunicorn.conf.py, every request's
     SQL statements counted (bench/statements.py)."""
 
     def __init__(self, url: str, redis: str, workers: int):
-        self.port = free_port()
+        self.port = free_port(PORTS)
         self.statements = Path(tempfile.mkstemp(prefix="bench-matchday-statements-")[1])
         self.static_root = tempfile.mkdtemp(prefix="bench-matchday-static-")  # never the project's staticfiles/
         self.env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.statements",

@@ -30,7 +30,6 @@ import re
 import resource
 import secrets
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -39,6 +38,8 @@ import time
 import urllib.request
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
+
+from bench.ports import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -173,24 +174,13 @@ def measure(url: str) -> dict:
 PORTS = range(8180, 8190)  # the site's and the bare view's (bench-matchday's are 8160-8179)
 
 
-def free_port() -> int:
-    for port in PORTS:
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise SystemExit(f"no free port in {PORTS.start}-{PORTS.stop - 1}")
-
-
 def collectstatic(env) -> None:
     subprocess.run([PYTHON, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
 
 
 @contextmanager
 def gunicorn(url: str, *, cached: bool):
-    port = free_port()
+    port = free_port(PORTS)
     cache_dir = tempfile.mkdtemp(prefix="bench-cache-")
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tournaments.site.settings_production",
            "SECRET_KEY": secrets.token_urlsafe(50), "SECURE_SSL_REDIRECT": "0", "ALLOWED_HOSTS": "127.0.0.1",
@@ -230,7 +220,7 @@ def serving(command: list[str], env: dict, port: int):
 @contextmanager
 def bare_gunicorn(size: int):
     """The bare Django view (bench/bare_site.py) answering ``size`` bytes, served like the site."""
-    port = free_port()
+    port = free_port(PORTS)
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.bare_site", "BARE_BYTES": str(size),
            "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "2"}
     command = [str(Path(PYTHON).parent / "gunicorn"), "-c", "gunicorn.conf.py", "bench.bare_site:application"]

@@ -1,0 +1,16 @@
+"""A free port on the loopback address for a benchmark's server."""
+
+import socket
+
+
+def free_port(ports: range) -> int:
+    """The first of ``ports`` nobody listens on: each benchmark keeps a range of its own, so that
+    benchmarks run side by side on a shared machine never take each other's."""
+    for port in ports:
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise SystemExit(f"no free port in {ports.start}-{ports.stop - 1}")
