@@ -553,12 +553,14 @@ def tricks_text(tricks: list | None) -> str:
 
 def shortest_spellings(choices, short=()) -> dict[str, str]:
     """Each id's shortest spelling that :func:`resolve` reads as that id: its shortest short form
-    or beginning of a name."""
+    or beginning of a name; of two as short, the one of the spelling named first (the Hungarian
+    name, then the international one, then the short forms), the same in every process."""
     kind = KIND_OF[tuple(choices)]
     spellings = {}
     for choice in choices:
         term = words.term(kind, choice)
-        forms = sorted({fold(form) for form in (*term.spellings, choice)}, key=len)
+        # In the spellings' own order, not a set's, which differs between processes (hash seeds).
+        forms = sorted(dict.fromkeys(fold(form) for form in (*term.spellings, choice)), key=len)
         prefixes = [form[:length] for form in forms for length in range(1, len(form) + 1)]
         spellings[choice] = min((word for word in prefixes if resolve(word, list(choices)) == choice),
                                 key=len, default=choice)
