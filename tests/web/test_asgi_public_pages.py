@@ -153,3 +153,22 @@ def csrf_token(body: bytes) -> bytes:
 
 def without(headers: dict, names: set) -> dict:
     return {name: values for name, values in headers.items() if name not in names}
+
+
+def test_a_read_that_fails_in_the_event_loop_leaves_the_page_to_django(season, caplog):
+    django = Django()
+    page = reverse("public:championship", args=[2025])
+    ask(django, page, HUNGARIAN)
+    in_the_loop = PublicPagesInTheEventLoop(django)
+
+    async def away():
+        raise ConnectionError("the database went away")
+
+    in_the_loop.reads.version = away
+    django.reached.clear()
+
+    status, _headers, body = ask(in_the_loop, page, HUNGARIAN)
+
+    assert status == 200 and "Pécsi Pagátok".encode() in body
+    assert django.reached == [page]
+    assert "could not be answered in the event loop" in caplog.text

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import io
+import logging
 import sqlite3
 import time
 import urllib.parse
@@ -43,6 +44,7 @@ from . import public_cache
 from .public_fast_path import AnonymousPublicPagesMiddleware, public_page
 
 FAST_PATH = f"{AnonymousPublicPagesMiddleware.__module__}.{AnonymousPublicPagesMiddleware.__name__}"
+logger = logging.getLogger(__name__)
 
 
 class PublicPagesInTheEventLoop:
@@ -79,6 +81,10 @@ class PublicPagesInTheEventLoop:
                 request.prepared_answer = answer
                 return self.answered_through_security(request)
         except SuspiciousOperation:  # a host not allowed...: Django answers it as it should
+            return None
+        except Exception:  # noqa: BLE001 - a read that failed (the database or the cache away, a file)
+            logger.warning("A public page could not be answered in the event loop; Django answers it",
+                           exc_info=True)
             return None
 
     async def _from_cache(self, request):
