@@ -34,10 +34,7 @@ from django.urls import reverse
 READS, SLOW, TYPING, REST = "reads", "slow on purpose", "the typing kept", "the rest"
 PRINTED_COPIES = (".pdf", ".xlsx")
 TYPING_KEPT = "/keep/"  # the entry pages' addresses that keep a hand's typing (tournaments.pages.entry.urls)
-# The others: the worker's number (WEB_THREADS). The public's reads that reach a thread are the
-# pages rendered afresh (the unchanged ones are answered in the event loop: asgi_public_pages):
-# two at a time, so that a moved version's renders do not crowd a hand being saved beside them.
-AT_ONCE = {TYPING: 1, READS: 2}
+AT_ONCE = {TYPING: 1}  # the others: the worker's number (WEB_THREADS)
 
 
 def lane(scope) -> str:
