@@ -455,8 +455,10 @@ class Database:
 
         self.connection = psycopg.connect(url.replace("postgres://", "postgresql://", 1), autocommit=True)
 
-    def version(self) -> int:
-        return self.connection.execute("SELECT number FROM tournaments_publicdataversion WHERE id = 1").fetchone()[0]
+    def version(self) -> tuple[int, int]:
+        """The numbers of the FACTS and PLAY versions (tournaments.core.models.public_data)."""
+        rows = dict(self.connection.execute("SELECT id, number FROM tournaments_publicdataversion").fetchall())
+        return rows.get(1, 0), rows.get(2, 0)
 
     def match_and_version(self, pk: int):
         state, score_a, score_b = self.connection.execute(
@@ -667,9 +669,11 @@ def report_scale(scale: int, quiet: Run, loaded: Run, quiet_statements, load_sta
           "loop's part after the reads; median ms, total s, requests):")
     for kind, times in sorted(loaded.cpu_by_kind.items(), key=lambda item: -sum(item[1])):
         print(f"    {kind:<26} {statistics.median(times):8.1f} ms {sum(times) / 1000:7.1f} s {len(times):>7}")
-    moves = loaded.versions[-1] - loaded.versions[0] if len(loaded.versions) == 2 else 0
-    print(f"  the public data version moved {moves} times (matches started, submitted, confirmed: "
-          f"{3 * len(loaded.bench_matches)} at most)")
+    facts, play = ((after - before for before, after in zip(*loaded.versions, strict=True))
+                   if len(loaded.versions) == 2 else (0, 0))
+    print(f"  the public data versions moved: the facts {facts} times (matches confirmed: "
+          f"{len(loaded.bench_matches)}), play in progress {play} times (matches started and submitted: "
+          f"{2 * len(loaded.bench_matches)})")
     print(f"  confirmations {len(loaded.confirmations)}; cache check: {len(loaded.wrong)} wrong answers"
           + (f" (first: {loaded.wrong[0]})" if loaded.wrong else ""))
     series = [quiet.saves, quiet.keeps, loaded.saves, loaded.keeps, loaded.logins, *loaded.pages.values()]

@@ -164,7 +164,7 @@ def test_a_read_that_fails_in_the_event_loop_leaves_the_page_to_django(season, c
     async def away():
         raise ConnectionError("the database went away")
 
-    in_the_loop.reads.version = away
+    in_the_loop.reads.versions = away
     django.reached.clear()
 
     status, _headers, body = ask(in_the_loop, page, HUNGARIAN)

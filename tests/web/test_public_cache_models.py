@@ -100,7 +100,7 @@ def moves_once():
     before = public_data.read()
     yield
     after = public_data.read()
-    assert after[1] == before[1] + 1 and after[0] != before[0]
+    assert after.facts[1] == before.facts[1] + 1 and after.facts[0] != before.facts[0]
 
 
 @contextmanager
@@ -289,6 +289,6 @@ def test_an_emptied_database_gets_its_row_back(world):
     PublicDataVersion.objects.all().delete()
     assert public_data.read() is None
     Team.objects.filter(pk=world.red.pk).update(name="Again")
-    assert public_data.read()[1] == 1
+    assert public_data.read().facts[1] == 1
     with moves_once():
         public_data.after_migrate(using="default")

@@ -11,6 +11,7 @@ the scores are the bridge's (tournaments.core.bridge).
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import enum
 import itertools
@@ -129,13 +130,19 @@ def _after_save(match: Match) -> None:
 
 
 def _change_state(match: Match, user, expected_version: int | None, reason: str, **values) -> Match:
+    # A match that stays unconfirmed (submitted, sent back, withdrawn) changes what the pages of
+    # play in progress show, not the standings: it moves the PLAY version (public_data).
+    stays_unconfirmed = Match.State.CONFIRMED not in (match.state, values["state"])
     with transaction.atomic():
         lock_teams(match)  # before the first write, as every save does: the tie is locked after both (R16)
-        claim_version(match, expected_version)
-        for key, value in values.items():
-            setattr(match, key, value)
-        stamp(match, user, reason)
-        match.save()
+        with public_data.unseen() if stays_unconfirmed else contextlib.nullcontext():
+            claim_version(match, expected_version)
+            for key, value in values.items():
+                setattr(match, key, value)
+            stamp(match, user, reason)
+            match.save()
+        if stays_unconfirmed:
+            public_data.changed(play=True)
         _after_save(match)
     return match
 
@@ -603,7 +610,7 @@ def _store_hand(match, number, checked, *, user, base, typed, moved_again=False,
             Match.history.bulk_history_create([match], update=True)  # last: the history's save ends with its match row
             _forget_typing(match, number, typed)
         if starts:
-            public_data.changed()  # the public sees the match being played now
+            public_data.changed(play=True)  # the public sees the match being played now
         if told:
             (check_recording_allowed if starts and totals["score_a"] is None else after_match_saved)(match)
     return RecordedHand(match, number, record, checked.answer, answers)
@@ -667,15 +674,17 @@ def clear_hand(match: Match, number: int, *, user, base: str | None = None) -> d
         if base is not None and bridge.hand_fingerprint(cleared) != base:
             raise StaleHand(_("Hand %(number)s was saved by another juror since you opened it; nothing was "
                               "cleared.") % {"number": number}, cleared)
-        claim_version(match, locked.version)
-        bridge.remove_hand(stored, user, reason)
-        for name, value in bridge.stored_match_totals(match).items():
-            setattr(match, name, value)
-        match.state = Match.State.IN_ENTRY
-        match.entered_by = user
-        match.entered_at = timezone.now()
-        stamp(match, user, reason)
-        match.save()
+        with public_data.unseen():  # a match not confirmed (check_hand_clearable): play in progress
+            claim_version(match, locked.version)
+            bridge.remove_hand(stored, user, reason)
+            for name, value in bridge.stored_match_totals(match).items():
+                setattr(match, name, value)
+            match.state = Match.State.IN_ENTRY
+            match.entered_by = user
+            match.entered_at = timezone.now()
+            stamp(match, user, reason)
+            match.save()
+        public_data.changed(play=True)
         _after_save(match)
     return cleared
 

@@ -88,7 +88,7 @@ class PublicPagesInTheEventLoop:
             return None
 
     async def _from_cache(self, request):
-        version = await self.reads.version()
+        version = public_cache.page_version(await self.reads.versions(), request.resolver_match)
         if version is None:
             return None
         unchanged = self.pages.unchanged(request, version)
@@ -128,7 +128,7 @@ class Reads:
     of one machine directly (each a local file, read in microseconds)."""
 
     def __init__(self, version, copies):
-        self.version = version.read
+        self.versions = version.read
         self.stored_copy = copies.stored_copy
         self._closers = (version.close, copies.close)
 
@@ -162,11 +162,11 @@ class PostgresVersion:
         self._pool = None
         self._opening: asyncio.Lock | None = None
 
-    async def read(self) -> public_cache.Version | None:
+    async def read(self) -> public_data.Versions | None:
         pool = await self._connections()
         async with pool.connection() as connection:
-            row = await (await connection.execute(self.sql)).fetchone()
-        return public_cache.Version(*row) if row else None
+            rows = await (await connection.execute(self.sql)).fetchall()
+        return public_data.versions_of(rows)
 
     async def _connections(self):
         if self._pool is None:
@@ -197,14 +197,10 @@ class SqliteVersion:
                                          connection=connection)
         self._connection = None
 
-    async def read(self) -> public_cache.Version | None:
+    async def read(self) -> public_data.Versions | None:
         if self._connection is None:
             self._connection = sqlite3.connect(_read_only(self.name), uri=True, timeout=1, check_same_thread=False)
-        row = self._connection.execute(self.sql).fetchone()
-        if row is None:
-            return None
-        epoch, number, changed_at = row
-        return public_cache.Version(epoch, number, self.convert(changed_at))
+        return public_data.versions_of(self._connection.execute(self.sql).fetchall(), self.convert)
 
     async def close(self) -> None:
         if self._connection is not None:

@@ -4,7 +4,9 @@ The key is the public data version (tournaments.core.models.public_data), which 
 association's public data moves on *in the same transaction*: every model a public page reads is
 a ``PublicData`` model, whose writes (save, delete, a QuerySet's update, delete and bulk writes,
 the admin, a restore) move it, and code that changes public data another way calls
-``public_data.changed()``. What no public page reads (a juror's typing) moves nothing.
+``public_data.changed()``. What no public page reads (a juror's typing) moves nothing. A page that
+shows confirmed matches only is keyed by the FACTS version alone, which a match being played
+(its PLAY version) leaves standing.
 
 A public page is read under the version read first, so what is cached under a version is never
 older than that version. Each move draws a new random token, so a version rolled back with its
@@ -59,10 +61,42 @@ class Version:
         return f"{self.number}.{self.token[:16]}"
 
 
-def current_version() -> Version | None:
-    """The public data version (one query); None while the database has none (just emptied)."""
-    row = public_data.read()
-    return Version(*row) if row else None
+# The pages that show confirmed matches only, never a match being played: the standings, the Cup
+# bracket (its ties count confirmed matches), the Grand Prix tables and the register, on screen
+# and printed. They are keyed by the FACTS version alone, so starting, submitting or sending back
+# a match leaves their copies (and 304s) standing; tests/web/test_public_cache_play.py renders
+# each before and after every such move. Any other public page shows play in progress too.
+CONFIRMED_ONLY_PAGES = frozenset({
+    "public:championship", "public:championship_pdf", "public:championship_xlsx",
+    "public:cup", "public:cup_pdf", "public:cup_xlsx",
+    "public:grand_prix", "public:grand_prix_pdf", "public:grand_prix_xlsx",
+    "register:index", "register:index_pdf", "register:index_xlsx", "register:player",
+    "register:competitions", "register:competition", "register:awards",
+})
+
+
+def shows_play(match) -> bool:
+    """Whether the page ``match`` resolves to shows matches being played (the PLAY version)."""
+    return match.view_name not in CONFIRMED_ONLY_PAGES
+
+
+def page_version(versions: public_data.Versions | None, match) -> Version | None:
+    """The version a page is keyed by: FACTS, or FACTS and PLAY together for a page that shows
+    play in progress (its token both epochs', its number their sum: it grows with either)."""
+    if versions is None:
+        return None
+    facts = Version(*versions.facts)
+    if versions.play is None or not shows_play(match):
+        return facts
+    epoch, number, changed_at = versions.play
+    token = hashlib.sha256(f"{facts.token}.{epoch}".encode()).hexdigest()[:32]
+    return Version(token, facts.number + number, max(facts.changed_at, changed_at))
+
+
+def current_version(request) -> Version | None:
+    """The version of the public page ``request`` resolved to (one query); None while the database
+    has none (just emptied)."""
+    return page_version(public_data.read(), request.resolver_match)
 
 
 # --- the middleware -----------------------------------------------------------------------------
@@ -192,7 +226,7 @@ class PublicCacheMiddleware:
         if missed is not None:
             request.public_data_version = missed
             return None
-        version = current_version()
+        version = current_version(request)
         if version is None:
             return None
         request.public_data_version = version

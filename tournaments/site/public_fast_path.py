@@ -72,7 +72,7 @@ class AnonymousPublicPagesMiddleware:
         return settings.SESSION_COOKIE_NAME not in request.COOKIES and "messages" not in request.COOKIES
 
     def _from_cache(self, request):
-        version = public_cache.current_version()
+        version = public_cache.current_version(request)
         if version is None:
             return None
         unchanged = self.unchanged(request, version)

@@ -1,6 +1,13 @@
-"""The public data version: one row that moves on whenever a fact or a public setting changes, in
-the same transaction as the change, so a cached public page (tournaments.site.public_cache) is keyed by
-the version of the data it shows and is never served after that data changed.
+"""The public data versions: rows that move on whenever a fact or a public setting changes, in the
+same transaction as the change, so a cached public page (tournaments.site.public_cache) is keyed by
+the versions of the data it shows and is never served after that data changed.
+
+Two rows. ``FACTS`` moves with every change a public page can show but one: a match not confirmed
+moving from one state to another (started, submitted, sent back, withdrawn), which moves ``PLAY``
+alone. Only the pages that show play in progress (the big screen, today's matches, a match's page,
+the fixtures...) are keyed by both; the standings and the register, which show confirmed matches
+only, keep their copies (and their viewers' 304s) while the day's matches are being played, and
+are rendered again when one is confirmed.
 
 What moves it is written where facts are kept: every model a public page reads is a ``PublicData``
 model, whose save() and delete(), and whose QuerySet's update(), delete(), bulk_create() and
@@ -11,6 +18,7 @@ rows) stays a plain model and moves nothing.
 
 import uuid
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from django.db import DEFAULT_DB_ALIAS, connections, models, router
 from django.db.models import F
@@ -22,8 +30,12 @@ def new_epoch():
     return uuid.uuid4().hex
 
 
+# The rows' primary keys.
+FACTS, PLAY = 1, 2
+
+
 class PublicDataVersion(models.Model):
-    """The single row (pk 1). ``epoch`` is a new random token at every move, so a version rolled
+    """A version's row (FACTS or PLAY). ``epoch`` is a new random token at every move, so a version rolled
     back with its transaction, or a database emptied and filled again, never reuses a key another
     set of data was cached under."""
 
@@ -45,24 +57,27 @@ class PublicDataVersion(models.Model):
 # --- moving it ----------------------------------------------------------------------------------
 
 
-def changed(using: str | None = None) -> None:
+def changed(using: str | None = None, *, play: bool = False) -> None:
     """Public data changed on this database: move the version on in the current transaction (or at
-    once, outside one). Once a transaction is enough, until the version is read again there or the
-    savepoint that moved it rolls back."""
+    once, outside one); the PLAY version when only play in progress changed (``play``), else FACTS.
+    Once a transaction is enough, until the version is read again there or the savepoint that moved
+    it rolls back."""
     connection = connections[using or DEFAULT_DB_ALIAS]
-    if _moved_here(connection) or getattr(connection, "public_data_unseen", False):
+    row = PLAY if play else FACTS
+    if _moved_here(connection, row) or getattr(connection, "public_data_unseen", False):
         return
-    _move(connection.alias)
+    _move(connection.alias, row)
     if connection.in_atomic_block:
-        connection.public_data_moved = _marker()
-        connection.on_commit(connection.public_data_moved)
+        marker = _marker()
+        _markers(connection)[row] = marker
+        connection.on_commit(marker)
 
 
 @contextmanager
 def unseen(using: str | None = None):
     """Writes no public page can show move nothing: the door wraps in this what it writes of a match
-    whose hands the public does not see yet (being entered, not confirmed), and moves the version
-    itself when what the public sees changes (the match's state)."""
+    whose hands the public does not see yet (being entered, not confirmed), and moves the PLAY
+    version itself when what the public sees changes (the match's state)."""
     connection = connections[using or DEFAULT_DB_ALIAS]
     before = getattr(connection, "public_data_unseen", False)
     connection.public_data_unseen = True
@@ -72,14 +87,15 @@ def unseen(using: str | None = None):
         connection.public_data_unseen = before
 
 
-def _move(using: str) -> None:
-    row = PublicDataVersion.objects.using(using).filter(pk=1)
+def _move(using: str, pk: int) -> None:
+    row = PublicDataVersion.objects.using(using).filter(pk=pk)
     if _step(row):
         return
-    # An emptied database (flush): the row comes back, then moves on. If another transaction has
-    # just put it back, the insert does nothing and the step moves that row on instead.
+    # An emptied database (flush), or the first move of PLAY: the row comes, then moves on. If
+    # another transaction has just put it there, the insert does nothing and the step moves that
+    # row on instead.
     PublicDataVersion.objects.using(using).bulk_create(
-        [PublicDataVersion(pk=1, changed_at=timezone.now())], ignore_conflicts=True)
+        [PublicDataVersion(pk=pk, changed_at=timezone.now())], ignore_conflicts=True)
     _step(row)
 
 
@@ -97,44 +113,68 @@ def _marker():
     return moved
 
 
-def _moved_here(connection) -> bool:
-    """Whether the current transaction holds a move made since the version was last read on this
-    connection (its marker is still among the transaction's callbacks)."""
-    marker = getattr(connection, "public_data_moved", None)
+def _markers(connection) -> dict:
+    markers = getattr(connection, "public_data_moved", None)
+    if markers is None:
+        markers = connection.public_data_moved = {}
+    return markers
+
+
+def _moved_here(connection, row: int) -> bool:
+    """Whether the current transaction holds a move of ``row`` made since the versions were last
+    read on this connection (its marker is still among the transaction's callbacks)."""
+    marker = _markers(connection).get(row)
     if marker is None or not connection.in_atomic_block:
         return False
     return any(func is marker for _, func, _ in connection.run_on_commit)
 
 
-def read(using: str = DEFAULT_DB_ALIAS):
-    """The version's (epoch, number, changed_at), or None while the database has none (just
-    emptied). A page read after it shows data at least that new; the next change on this
-    connection moves the version again, even in this transaction (a test reads pages between its
-    writes, and what it read must not be cached under the version its next write makes)."""
+@dataclass(frozen=True)
+class Versions:
+    """Each row's (epoch, number, changed_at); ``play`` is None until play in progress first moved."""
+
+    facts: tuple
+    play: tuple | None
+
+
+def read(using: str = DEFAULT_DB_ALIAS) -> Versions | None:
+    """The versions, or None while the database has none (just emptied). A page read after them
+    shows data at least that new; the next change on this connection moves a version again, even
+    in this transaction (a test reads pages between its writes, and what it read must not be
+    cached under the version its next write makes)."""
     connection = connections[using]
     connection.public_data_moved = None
     # Every anonymous public request starts here (most end with a 304 or a cached copy): one fixed
     # statement, without the ORM compiling the same query each time (half of a 304's CPU time).
     with connection.cursor() as cursor:
         cursor.execute(_read_sql(connection))
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    epoch, number, changed_at = row
+        rows = cursor.fetchall()
     convert = getattr(connection.ops, "convert_datetimefield_value", None)  # SQLite answers text
-    return epoch, number, convert(changed_at, None, connection) if convert else changed_at
+    return versions_of(rows, (lambda value: convert(value, None, connection)) if convert else None)
+
+
+def versions_of(rows, convert_time=None) -> Versions | None:
+    """The versions from ``_read_sql``'s rows (``convert_time``: the database's text to a time)."""
+    found = {}
+    for pk, epoch, number, changed_at in rows:
+        found[pk] = (epoch, number, convert_time(changed_at) if convert_time else changed_at)
+    if FACTS not in found:
+        return None
+    return Versions(found[FACTS], found.get(PLAY))
 
 
 def _read_sql(connection) -> str:
     quote = connection.ops.quote_name
     table = PublicDataVersion._meta.db_table
-    columns = ", ".join(quote(column) for column in ("epoch", "number", "changed_at"))
-    return f"SELECT {columns} FROM {quote(table)} WHERE {quote('id')} = 1"
+    columns = ", ".join(quote(column) for column in ("id", "epoch", "number", "changed_at"))
+    return f"SELECT {columns} FROM {quote(table)} WHERE {quote('id')} IN ({FACTS}, {PLAY})"
 
 
 def after_migrate(using: str = DEFAULT_DB_ALIAS, **kwargs) -> None:
-    """A deployment migrates: no page rendered by the previous code is served again."""
+    """A deployment migrates: no page rendered by the previous code is served again. Both rows are
+    there from then on (a first move of PLAY on match day would otherwise be three statements)."""
     changed(using)
+    changed(using, play=True)
 
 
 # --- the models public pages read ---------------------------------------------------------------

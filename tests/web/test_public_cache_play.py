@@ -1,0 +1,207 @@
+"""Play in progress and the confirmed-only pages: a match started, submitted, sent back or withdrawn
+moves the PLAY version alone (tournaments.core.models.public_data), so the standings, the Cup
+bracket, the Grand Prix tables and the register (public_cache.CONFIRMED_ONLY_PAGES), keyed by the
+FACTS version, keep their cached copies and their viewers' 304s on match day. That is right only
+if none of them shows anything of a match not confirmed: each is rendered afresh after every
+such move, in every competition a match is played in, and must be the page it was (R16: a Cup
+tie counts confirmed matches only). A confirmation changes them."""
+
+import datetime
+import io
+import zipfile
+
+import pytest
+import time_machine
+from django.conf import settings
+from django.core.cache import caches
+from django.test import Client
+from django.urls import resolve, reverse
+
+from tests.factories import (
+    edge_to_a,
+    eight_hand_records,
+    make_competition,
+    make_season,
+    make_team,
+    make_user,
+    play_match,
+    play_scored_match,
+    play_tie_match,
+    schedule_match,
+)
+from tournaments.core.competitions.cup import enter_team, make_draw
+from tournaments.core.models import Competition, GrandPrixEntry, Match, public_data
+from tournaments.pages.outputs import sheets
+from tournaments.recording import matches
+from tournaments.site import public_cache
+
+pytestmark = pytest.mark.django_db
+
+YEAR = 2025
+TODAY = datetime.date(YEAR, 10, 1)
+CSRF = public_cache.CSRF_INPUT
+
+
+@pytest.fixture(autouse=True)
+def frozen():
+    # One instant: the printed PDFs and workbooks name when they were made.
+    with time_machine.travel(datetime.datetime(YEAR, 10, 1, 12, tzinfo=datetime.UTC), tick=False):
+        yield
+
+
+@pytest.fixture
+def world():
+    """A season with a confirmed match in each competition and one of each still to be played."""
+    season = make_season(YEAR)
+    championship = make_competition(season=season)
+    cup = make_competition(Competition.Kind.CUP, season=season)
+    grand_prix = make_competition(Competition.Kind.GRAND_PRIX, season=season, slug="autumn",
+                                  name="Autumn Grand Prix", starts=TODAY)
+    teams = [make_team(f"Team {number}", season=season) for number in range(8)]
+    play_scored_match(championship, teams[0], teams[1], 60, 40, played_on=TODAY)
+    for team in teams[:4]:
+        enter_team(cup, team, on=datetime.date(YEAR, 9, 1))
+    ties = make_draw(cup, seed="play")
+    first_round = [tie for tie in ties if tie.team_a_id and tie.team_b_id]
+    play_tie_match(first_round[0], "A", played_on=TODAY)
+    for team in teams[4:]:
+        GrandPrixEntry.objects.create(competition=grand_prix, team=team)
+    play_match(grand_prix, teams[4], teams[5], edge_to_a(), played_on=TODAY)
+    first_round[0].refresh_from_db()
+    to_play = {
+        "championship": schedule_match(championship, teams[2], teams[3], played_on=TODAY),
+        "cup": schedule_match(cup, first_round[0].team_a, first_round[0].team_b, played_on=TODAY,
+                              cup_tie=first_round[0]),
+        "grand prix": schedule_match(grand_prix, teams[6], teams[7], played_on=TODAY),
+    }
+    return season, teams, to_play
+
+
+def confirmed_only_urls(teams) -> dict:
+    """Every page of public_cache.CONFIRMED_ONLY_PAGES, by its name."""
+    player = teams[0].driver
+    grand_prix = Competition.objects.get(kind=Competition.Kind.GRAND_PRIX)
+    return {
+        "public:championship": reverse("public:championship", args=[YEAR]),
+        "public:championship_pdf": reverse("public:championship_pdf", args=[YEAR]),
+        "public:championship_xlsx": reverse("public:championship_xlsx", args=[YEAR]),
+        "public:cup": reverse("public:cup", args=[YEAR]),
+        "public:cup_pdf": reverse("public:cup_pdf", args=[YEAR]),
+        "public:cup_xlsx": reverse("public:cup_xlsx", args=[YEAR]),
+        "public:grand_prix": reverse("public:grand_prix", args=[YEAR, grand_prix.slug]),
+        "public:grand_prix_pdf": reverse("public:grand_prix_pdf", args=[YEAR, grand_prix.slug]),
+        "public:grand_prix_xlsx": reverse("public:grand_prix_xlsx", args=[YEAR, grand_prix.slug]),
+        "register:index": reverse("register:index"),
+        "register:index_pdf": reverse("register:index_pdf"),
+        "register:index_xlsx": reverse("register:index_xlsx"),
+        "register:player": reverse("register:player", args=[player.pk]),
+        "register:competitions": reverse("register:competitions"),
+        "register:competition": reverse("register:competition", args=[grand_prix.pk]),
+        "register:awards": reverse("register:awards"),
+    }
+
+
+def rendered_afresh(urls: dict) -> dict:
+    """Each page rendered now (no cached copy), its form token taken out."""
+    caches[settings.PUBLIC_PAGE_CACHE].clear()
+    pages = {}
+    for name, url in urls.items():
+        response = Client().get(url)
+        assert response.status_code == 200, name
+        assert response["X-Public-Cache"] == "miss", name
+        pages[name] = comparable(response)
+    return pages
+
+
+def comparable(response):
+    """A page as its reader sees it: the form token out; a workbook's files (the archive stamps
+    the sheet's with the moment it was written)."""
+    if response["Content-Type"].startswith(sheets.CONTENT_TYPE):
+        archive = zipfile.ZipFile(io.BytesIO(response.content))
+        return {name: archive.read(name) for name in archive.namelist()}
+    return CSRF.sub(rb"\1\2", response.content)
+
+
+def play_it_through(match, juror, chief):
+    """Every move of a match not confirmed, each yielded once made: started, scored, submitted, sent
+    back, a hand cleared and saved again, submitted, withdrawn and submitted once more."""
+    records = eight_hand_records()
+    matches.record_hand(match, 1, records[0], user=juror)
+    yield "started"
+    for number, record in enumerate(records[1:], start=2):
+        matches.record_hand(match, number, record, user=juror)
+    yield "every hand saved"
+    match.refresh_from_db()
+    matches.submit_match(match, juror)
+    yield "submitted"
+    matches.return_match(match, chief, "Check hand 3")
+    yield "sent back"
+    match.refresh_from_db()
+    matches.clear_hand(match, 3, user=juror)
+    yield "hand 3 cleared"
+    matches.record_hand(match, 3, records[2], user=juror)
+    yield "hand 3 saved again"
+    match.refresh_from_db()
+    matches.submit_match(match, juror)
+    yield "submitted again"
+    matches.withdraw_submission(match, juror)
+    yield "withdrawn"
+    match.refresh_from_db()
+    matches.submit_match(match, juror)
+    yield "submitted a third time"
+
+
+def test_every_confirmed_only_page_is_listed_by_its_name(world):
+    _season, teams, _to_play = world
+    urls = confirmed_only_urls(teams)
+    assert set(urls) == public_cache.CONFIRMED_ONLY_PAGES
+    assert all(resolve(url).view_name == name for name, url in urls.items())
+
+
+@pytest.mark.parametrize("competition", ["championship", "cup", "grand prix"])
+def test_no_confirmed_only_page_shows_a_match_being_played(world, competition):
+    _season, teams, to_play = world
+    match = to_play[competition]
+    urls = confirmed_only_urls(teams)
+    before = rendered_afresh(urls)
+    juror, chief = make_user("jury"), make_user("chief")
+    for move in play_it_through(match, juror, chief):
+        after = rendered_afresh(urls)
+        changed = sorted(name for name in urls if after[name] != before[name])
+        assert not changed, (move, changed)
+
+    match.refresh_from_db()
+    matches.confirm_match(match, chief)
+    confirmed = rendered_afresh(urls)
+    shown = {"championship": "public:championship", "cup": "public:cup", "grand prix": "public:grand_prix"}
+    assert confirmed[shown[competition]] != before[shown[competition]]  # the test can see a change
+
+
+def test_the_confirmed_only_pages_stay_cached_while_the_live_pages_follow_play(client, world):
+    _season, teams, to_play = world
+    match = to_play["championship"]
+    confirmed_only = reverse("public:championship", args=[YEAR])
+    live = [reverse("public:big_screen", args=[YEAR]), reverse("public:today"),
+            reverse("public:match", args=[YEAR, match.pk])]
+    first = {url: client.get(url) for url in [confirmed_only, *live]}
+    juror, chief = make_user("jury"), make_user("chief")
+    facts = public_data.read().facts
+    for move in play_it_through(match, juror, chief):
+        assert public_data.read().facts == facts, move  # only PLAY moved
+        kept = client.get(confirmed_only, headers={"If-None-Match": first[confirmed_only]["ETag"]})
+        assert kept.status_code == 304, move
+        assert Client().get(confirmed_only)["X-Public-Cache"] == "hit", move
+        for url in live:
+            followed = client.get(url, headers={"If-None-Match": first[url]["ETag"]})
+            # The hands of a match being entered are not shown; each change of its state is (a
+            # cleared hand takes its score away).
+            unseen = move in ("every hand saved", "hand 3 saved again")
+            assert followed.status_code == (304 if unseen else 200), (move, url)
+        first.update({url: client.get(url) for url in live})
+
+    match.refresh_from_db()
+    matches.confirm_match(match, chief)
+    assert public_data.read().facts != facts
+    again = client.get(confirmed_only, headers={"If-None-Match": first[confirmed_only]["ETag"]})
+    assert again.status_code == 200 and again["X-Public-Cache"] == "miss"
+    assert Match.objects.get(pk=match.pk).state == Match.State.CONFIRMED
