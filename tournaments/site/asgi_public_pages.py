@@ -265,13 +265,12 @@ async def _copy_or_none(both):
     """The stored copy; while another request renders it, waited for (as
     public_cache.stored_or_render_turn waits, but holding no thread); None when this request is to
     render it (no copy, nobody rendering, or the wait ran out)."""
-    deadline = time.monotonic() + public_cache.RENDER_WAIT_SECONDS
-    pause = public_cache.FIRST_CHECK_SECONDS
+    began = time.monotonic()
     while True:
         copy, rendering = await both()
         if copy is not None:
             return copy
-        if not rendering or time.monotonic() > deadline:
+        waited = time.monotonic() - began
+        if not rendering or waited > public_cache.RENDER_WAIT_SECONDS:
             return None
-        await asyncio.sleep(pause)
-        pause = min(pause * 2, public_cache.LAST_CHECK_SECONDS)
+        await asyncio.sleep(public_cache.next_check(waited))

@@ -162,11 +162,19 @@ def _page_cache():
 # When the version moves, every viewer of a live page asks for the new one within a second or two:
 # each rendered it while the first was still at work (a dozen renders of one page on match day,
 # most of the server's time). The first to miss renders it; the others wait for its copy, checking
-# the cache at growing intervals, and render it themselves only if it has not come by then (the
-# first failed, or took too long): nothing older than the version is ever served.
+# the cache (``next_check``), and render it themselves only if it has not come by then (the first
+# failed, or took too long): nothing older than the version is ever served.
 RENDER_TURN_SECONDS = 30  # a turn not given back (a process stopped mid-render) lapses
 RENDER_WAIT_SECONDS = 10.0  # a fresh PDF of a national season takes seconds under load
-FIRST_CHECK_SECONDS, LAST_CHECK_SECONDS = 0.01, 0.1
+# A page takes tens of milliseconds to render: checked every 10 ms, a waiting viewer has it at most
+# 10 ms after it is stored (checks at doubling intervals had added up to the render's own time to
+# the wait). Past a third of a second it is a PDF being laid out: checked every 50 ms.
+QUICK_CHECK_SECONDS, SLOW_CHECK_SECONDS, QUICK_CHECKS_FOR_SECONDS = 0.01, 0.05, 0.3
+
+
+def next_check(waited: float) -> float:
+    """The pause before the next look for a page rendered elsewhere, ``waited`` seconds into the wait."""
+    return QUICK_CHECK_SECONDS if waited < QUICK_CHECKS_FOR_SECONDS else SLOW_CHECK_SECONDS
 
 
 def stored_or_render_turn(request, key: str):
@@ -180,15 +188,14 @@ def stored_or_render_turn(request, key: str):
     if cache.add(turn, 1, RENDER_TURN_SECONDS):
         request.public_cache_render_turn = turn
         return None
-    deadline, pause = time.monotonic() + RENDER_WAIT_SECONDS, FIRST_CHECK_SECONDS
-    while time.monotonic() < deadline:
-        time.sleep(pause)
+    began = time.monotonic()
+    while (waited := time.monotonic() - began) < RENDER_WAIT_SECONDS:
+        time.sleep(next_check(waited))
         found = cache.get_many([key, turn])  # one round trip
         if key in found:
             return found[key]
         if turn not in found:  # given back without a copy (not a 200, not storable): render it here
             return None
-        pause = min(pause * 2, LAST_CHECK_SECONDS)
     return None
 
 
