@@ -82,10 +82,10 @@ def test_the_grand_prix_match_page_keeps_its_query_count(jury_client, grand_prix
                      {"counts_for_championship": "on", "cup_tie": current_tie.pk,
                                                          "version": grand_prix_match.version})
     # 1 the user with their permissions (the session comes from the cache), 2 the match with
-    # competition, season, teams, jurors and its Cup tie with the tie's teams, 3 its hands,
-    # 4 their announcements, 5 their silent premiums, 6 the season's Championship (its annual
-    # meeting: whether this match, counted for it, needs the jury's agreement, R15), 7 the hands as
-    # typed and not stored yet, 8 the match's online tables.
-    with django_assert_num_queries(8):
+    # competition, season, teams, seats and its Cup tie with the tie's teams, 3 the jurors it names,
+    # 4 its hands, 5 their announcements, 6 their silent premiums, 7 the season's Championship (its
+    # annual meeting: whether this match, counted for it, needs the jury's agreement, R15), 8 the
+    # hands as typed and not stored yet, 9 the match's online tables.
+    with django_assert_num_queries(9):
         response = jury_client.get(reverse("jury:match", args=[grand_prix_match.pk]))
     assert response.status_code == 200

@@ -46,11 +46,11 @@ def test_match_page_query_count_does_not_grow(jury_client, django_assert_num_que
         record["announcements"] = record["announcements"] + [{"feast": "trumps", "by": "B.catcher"}]
     busy = make_match(hand_records=records)
     # 1 the user with their permissions (the session comes from the cache), 2 the match with
-    # competition, season, teams and both jurors, 3 its hands, 4 their announcements, 5 their
-    # silent premiums, 6 the hands as typed and not stored yet, 7 the match's online tables (their
-    # replays; a chief juror also reads whether one may be opened).
-    with django_assert_num_queries(7):
+    # competition, season, teams and seats, 3 the jurors it names (roles.get_match), 4 its hands,
+    # 5 their announcements, 6 their silent premiums, 7 the hands as typed and not stored yet, 8 the
+    # match's online tables (their replays; a chief juror also reads whether one may be opened).
+    with django_assert_num_queries(8):
         sparse_page = jury_client.get(reverse("jury:match", args=[sparse.pk]))
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         busy_page = jury_client.get(reverse("jury:match", args=[busy.pk]))
     assert sparse_page.status_code == busy_page.status_code == 200

@@ -190,14 +190,26 @@ def schedulers_only(view):
 # --- the match a user may act on ---------------------------------------------------------------
 
 
+JURORS_NAMED = ("entered_by", "confirmed_by", "jury_agreed_by")
+
+
 def get_match(pk) -> Match:
-    """The match with everything its pages show (404 when there is none)."""
-    return get_object_or_404(
+    """The match with everything its pages show (404 when there is none). The jurors it names are
+    read in a statement of their own: joined in as well (fifteen tables), the lookup took
+    PostgreSQL 10 ms to plan against 0.5 ms to run, on every page of the match; twelve take 3 ms."""
+    match = get_object_or_404(
         Match.objects.with_teams().select_related(
-            "entered_by", "confirmed_by", "jury_agreed_by", "a_driver", "a_catcher", "b_driver", "b_catcher",
-            "cup_tie__team_a", "cup_tie__team_b"),
+            "a_driver", "a_catcher", "b_driver", "b_catcher", "cup_tie__team_a", "cup_tie__team_b"),
         pk=pk,
     )
+    named = {getattr(match, f"{field}_id") for field in JURORS_NAMED} - {None}
+    if named:
+        jurors = get_user_model()._default_manager.in_bulk(named)
+        for field in JURORS_NAMED:
+            juror_id = getattr(match, f"{field}_id")
+            if juror_id is not None:
+                setattr(match, field, jurors[juror_id])
+    return match
 
 
 def get_match_for_hands(pk) -> Match:
