@@ -47,6 +47,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench import SEASON_PLAYED_OUT
 from bench.entry import MATCH
 from bench.ports import free_port
 
@@ -478,8 +479,9 @@ def scale_database(base: str, scale: int) -> str:
     return f"{base}_{scale}"
 
 
-def build(url: str, scale: int) -> None:
-    """The demo season at this scale (kept from an earlier run when it is the same scale)."""
+def build(url: str, scale: int, *, anew: bool = False) -> None:
+    """The demo season at this scale (kept from an earlier run when it is the same scale, unless
+    ``anew``)."""
     env = {"DATABASE_URL": url}
     name = urllib.parse.urlsplit(url).path.lstrip("/")
     admin = urllib.parse.urlunsplit(urllib.parse.urlsplit(url)._replace(path="/postgres"))
@@ -491,7 +493,7 @@ def build(url: str, scale: int) -> None:
     manage("migrate", "--noinput", "-v0", env=env)
     teams = manage("shell", "-v0", "-c", "from tournaments.core.models import Team; print(Team.objects.count())",
                    env=env).stdout.strip()
-    if int(teams or 0) != 24 * scale:
+    if anew or int(teams or 0) != 24 * scale:
         print(f"scale {scale}: building the demo season (manage.py demo --scale {scale}) ...", file=sys.stderr,
               flush=True)
         manage("demo", "--reset", "--scale", str(scale), env=env)
@@ -500,7 +502,12 @@ def build(url: str, scale: int) -> None:
 def prepare(url: str, args) -> dict:
     code = (f"from bench.matchday_setup import main; main({args.jurors}, {args.matches}, {args.quiet_matches}, "
             f"{PASSWORD!r})")
-    output = manage("shell", "-v0", "-c", code, env={"DATABASE_URL": url}).stdout
+    try:
+        output = manage("shell", "-v0", "-c", code, env={"DATABASE_URL": url}).stdout
+    except subprocess.CalledProcessError as failed:
+        if SEASON_PLAYED_OUT not in (failed.stderr or ""):
+            raise
+        return None  # earlier runs have played the season's teams to R15's limit
     return json.loads(output.strip().splitlines()[-1])
 
 
@@ -703,6 +710,9 @@ def scale_run(scale: int, args) -> list[tuple[str, bool]]:
     build(url, scale)
     print(f"scale {scale}: preparing jurors and today's matches ...", file=sys.stderr, flush=True)
     plan = prepare(url, args)
+    if plan is None:
+        build(url, scale, anew=True)
+        plan = prepare(url, args)
     flush_redis(args.redis)
     database = Database(url)
     with Server(url, args.redis, args.workers) as server:

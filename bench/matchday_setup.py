@@ -19,6 +19,7 @@ from django.contrib.auth.models import Group
 from django.urls import reverse
 from django.utils import timezone
 
+from bench import SEASON_PLAYED_OUT
 from tournaments.core.competitions import championship as championship_rules
 from tournaments.core.models import Competition, Match, Season
 from tournaments.core.refusals import Refused
@@ -40,13 +41,35 @@ def users(names, group_name, password_hash):
     return made
 
 
+def matches_scored(season) -> dict[int, int]:
+    """Each team's Championship matches scored this season (what R15's limit counts)."""
+    scored = championship_rules.counted_matches(season).filter(hand_sum_a__isnull=False)
+    counts: dict[int, int] = {}
+    for team_a, team_b in scored.values_list("team_a_id", "team_b_id"):
+        counts[team_a] = counts.get(team_a, 0) + 1
+        counts[team_b] = counts.get(team_b, 0) + 1
+    return counts
+
+
 def todays_matches(season, competition, count, chief):
-    """``count`` Championship matches to enter today: scheduled ones first, then new ones."""
+    """``count`` Championship matches to enter today: scheduled ones first, then new ones, only
+    between teams that may still score one (R15's limit, counting the day's), the teams with the
+    fewest first, so that run after run spreads over the season's teams."""
     today = timezone.localdate()
     # A match day of its own each run: what an earlier run entered today moves to the day before,
     # so that the big screen shows this run's matches, as many as on a real match day.
     Match.objects.filter(competition=competition, place=PLACE, played_on=today).update(
         played_on=today - datetime.timedelta(days=1))
+    scored, limit = matches_scored(season), competition.match_limit
+
+    def room(*teams):
+        return all(scored.get(team.pk, 0) < limit for team in teams)
+
+    def take(match):
+        found.append(match)
+        for team in (match.team_a, match.team_b):
+            scored[team.pk] = scored.get(team.pk, 0) + 1
+
     found = []
     candidates = (Match.objects.filter(competition=competition, state=Match.State.SCHEDULED, played_publicly=True,
                                        kind=Match.Kind.REGULAR)
@@ -55,24 +78,27 @@ def todays_matches(season, competition, count, chief):
         if len(found) == count:
             break
         match.played_on = today
-        if not championship_rules.agreement_reasons(match):
-            found.append(match)
+        if room(match.team_a, match.team_b) and not championship_rules.agreement_reasons(match):
+            take(match)
     Match.objects.filter(pk__in=[match.pk for match in found]).update(played_on=today, place=PLACE)
-    teams = list(season.teams.order_by("pk"))
+    teams = sorted(season.teams.order_by("pk"), key=lambda team: scored.get(team.pk, 0))
     step = 1
     while len(found) < count and step < len(teams):
         for index in range(len(teams)):
             if len(found) == count:
                 break
             team_a, team_b = teams[index], teams[(index + step) % len(teams)]
+            if not room(team_a, team_b):
+                continue
             try:
-                found.append(door.new_match(competition, team_a, team_b, played_on=today, place=PLACE, user=chief,
-                                            reason="Scheduled for the match-day benchmark", played_publicly=True))
+                take(door.new_match(competition, team_a, team_b, played_on=today, place=PLACE, user=chief,
+                                    reason="Scheduled for the match-day benchmark", played_publicly=True))
             except Refused:  # a team's matches are all on the calendar (R15)
                 continue
         step += 1
     if len(found) < count:
-        raise SystemExit(f"only {len(found)} Championship matches can be played today; {count} are needed")
+        raise SystemExit(f"{SEASON_PLAYED_OUT}: only {len(found)} Championship matches can be played today; "
+                         f"{count} are needed")
     return [match.pk for match in found]
 
 
