@@ -139,12 +139,13 @@ def test_the_history_page_query_count_does_not_grow(client, django_assert_num_qu
         big.a_driver = player
         stamp(big, make_user("organiser"), "substitute")
         big.save()
-    # 1 the user with their permissions (the session is read from the cache), 2 the match, 3 match
-    # history, 4 hand history, 5 announcement history, 6 silent premium history (the jurors are the
-    # rows' own users), 7 the match's online tables (their replays; two more a table).
-    with django_assert_num_queries(7):
-        small_page = client.get(reverse("jury:history", args=[small.pk]))
-    # 8 the players named in the history and no longer in the match.
+    # 1 the user with their permissions (the session is read from the cache), 2 the match, 3 the
+    # jurors it names (roles.get_match), 4 match history, 5 hand history, 6 announcement history,
+    # 7 silent premium history (the jurors are the rows' own users), 8 the match's online tables
+    # (their replays; two more a table).
     with django_assert_num_queries(8):
+        small_page = client.get(reverse("jury:history", args=[small.pk]))
+    # 9 the players named in the history and no longer in the match.
+    with django_assert_num_queries(9):
         big_page = client.get(reverse("jury:history", args=[big.pk]))
     assert small_page.status_code == big_page.status_code == 200
