@@ -130,19 +130,15 @@ def _after_save(match: Match) -> None:
 
 
 def _change_state(match: Match, user, expected_version: int | None, reason: str, **values) -> Match:
-    # A match that stays unconfirmed (submitted, sent back, withdrawn) changes what the pages of
-    # play in progress show, not the standings: it moves the PLAY version (public_data).
     stays_unconfirmed = Match.State.CONFIRMED not in (match.state, values["state"])
     with transaction.atomic():
         lock_teams(match)  # before the first write, as every save does: the tie is locked after both (R16)
-        with public_data.unseen() if stays_unconfirmed else contextlib.nullcontext():
+        with public_data.play_changes() if stays_unconfirmed else contextlib.nullcontext():
             claim_version(match, expected_version)
             for key, value in values.items():
                 setattr(match, key, value)
             stamp(match, user, reason)
             match.save()
-        if stays_unconfirmed:
-            public_data.changed(play=True)
         _after_save(match)
     return match
 
@@ -674,7 +670,7 @@ def clear_hand(match: Match, number: int, *, user, base: str | None = None) -> d
         if base is not None and bridge.hand_fingerprint(cleared) != base:
             raise StaleHand(_("Hand %(number)s was saved by another juror since you opened it; nothing was "
                               "cleared.") % {"number": number}, cleared)
-        with public_data.unseen():  # a match not confirmed (check_hand_clearable): play in progress
+        with public_data.play_changes():  # a match not confirmed (check_hand_clearable)
             claim_version(match, locked.version)
             bridge.remove_hand(stored, user, reason)
             for name, value in bridge.stored_match_totals(match).items():
@@ -684,7 +680,6 @@ def clear_hand(match: Match, number: int, *, user, base: str | None = None) -> d
             match.entered_at = timezone.now()
             stamp(match, user, reason)
             match.save()
-        public_data.changed(play=True)
         _after_save(match)
     return cleared
 

@@ -87,6 +87,16 @@ def unseen(using: str | None = None):
         connection.public_data_unseen = before
 
 
+@contextmanager
+def play_changes(using: str | None = None):
+    """Writes of a match not confirmed whose state changes (submitted, sent back, withdrawn, a hand
+    cleared): what the pages of play in progress show, not the standings. They move the PLAY
+    version alone, once the block has written them."""
+    with unseen(using):
+        yield
+    changed(using, play=True)
+
+
 def _move(using: str, pk: int) -> None:
     row = PublicDataVersion.objects.using(using).filter(pk=pk)
     if _step(row):
