@@ -207,6 +207,8 @@ class Run:
     bench_matches: set = field(default_factory=set)  # the matches the bench enters, as text
     versions: list = field(default_factory=list)  # the public data version's number before and after
     server_cpu: float = 0.0  # CPU seconds of the server's processes during the run
+    generator_cpu: float = 0.0  # CPU seconds of this process (the jurors and viewers) during the run
+    seconds: float = 0.0  # the run's length
     cpu_by_kind: dict = field(default_factory=dict)  # what the server logged: kind -> CPU ms of each request
 
 
@@ -497,6 +499,11 @@ def build(url: str, scale: int, *, anew: bool = False) -> None:
         print(f"scale {scale}: building the demo season (manage.py demo --scale {scale}) ...", file=sys.stderr,
               flush=True)
         manage("demo", "--reset", "--scale", str(scale), env=env)
+    # The planner's statistics and the rows' visibility written down, as autovacuum keeps them on a
+    # database in service: a season just built (or grown by earlier runs) read without them made
+    # every page of the run several times slower (this machine's PostgreSQL runs no autovacuum).
+    with psycopg.connect(url.replace("postgres://", "postgresql://", 1), autocommit=True) as connection:
+        connection.execute("VACUUM (ANALYZE)")
 
 
 def prepare(url: str, args) -> dict:
@@ -629,6 +636,17 @@ def flush_redis(redis: str) -> None:
 # --- the report ---------------------------------------------------------------------------------
 
 
+def machine_speed(records: int = 2_000) -> str:
+    """How fast this machine runs the site's Python, as one figure to set runs on different
+    machines side by side: the rules engine's results-mode records scored a second on one core
+    (`make bench-engine`'s first measure, on fewer records)."""
+    from scoring.bench import generate_records, time_scoring
+
+    _wall, cpu = time_scoring(generate_records(records, random.Random(2026), full=False))
+    rate = records / max(cpu, 1e-9)
+    return f"this machine's speed: the rules engine scores {rate:,.0f} records a second on one core"
+
+
 def ms(value: float) -> str:
     return f"{value:7.1f}"
 
@@ -669,9 +687,12 @@ def report_scale(scale: int, quiet: Run, loaded: Run, quiet_statements, load_sta
     answered = sum(len(each.times) for each in [loaded.saves, loaded.keeps, loaded.logins, *loaded.pages.values()])
     answered += sum(len(times) for kinds in loaded.pdfs.values() for times in kinds.values())
     viewers = sum(len(series.times) for series in loaded.pages.values())
+    seconds = max(loaded.seconds, 1e-9)
+    print(f"  the run took {loaded.seconds:.0f} s: the server's CPU {loaded.server_cpu / seconds:.2f} cores, the load "
+          f"generator's {loaded.generator_cpu / seconds:.2f}, of {os.cpu_count()}")
     print(f"  the server's CPU under load: {loaded.server_cpu:.1f} s for {answered} requests "
           f"({1000 * loaded.server_cpu / max(answered, 1):.1f} ms a request, {viewers} of them viewers'; the "
-          f"machine's other work not counted)")
+          f"machine's other work not counted); the load generator's (this process) {loaded.generator_cpu:.1f} s")
     print("  the server's CPU a request by kind (the request's own thread; a viewer's hit or 304, the event "
           "loop's part after the reads; median ms, total s, requests):")
     for kind, times in sorted(loaded.cpu_by_kind.items(), key=lambda item: -sum(item[1])):
@@ -721,10 +742,12 @@ def scale_run(scale: int, args) -> list[tuple[str, bool]]:
                                       quiet=True))
         quiet_statements = save_statements(server.requests_logged())
         print(f"scale {scale}: load run ...", file=sys.stderr, flush=True)
-        cpu_before = server.cpu_seconds()
+        cpu_before, generator_before, began = server.cpu_seconds(), time.process_time(), time.perf_counter()
         loaded = asyncio.run(match_day("127.0.0.1", server.port, plan, args, viewers=args.viewers,
                                        jurors=args.jurors, database=database, quiet=False))
         loaded.server_cpu = server.cpu_seconds() - cpu_before
+        loaded.generator_cpu = time.process_time() - generator_before
+        loaded.seconds = time.perf_counter() - began
         logged = server.requests_logged()
         load_statements = save_statements(logged)
         loaded.cpu_by_kind = cpu_by_kind(logged, plan["urls"])
@@ -756,7 +779,8 @@ def main(argv=None) -> None:
         args.scales, args.jurors, args.viewers = [1], 8, 100
     started = time.perf_counter()
     loads = os.getloadavg()  # the machine may be shared: its load is part of the figures
-    print(f"bench-matchday: load average at the start {loads[0]:.1f} / {loads[1]:.1f} / {loads[2]:.1f}", flush=True)
+    print(f"bench-matchday: load average at the start {loads[0]:.1f} / {loads[1]:.1f} / {loads[2]:.1f}; "
+          f"{machine_speed()}", flush=True)
     goals = []
     for scale in args.scales:
         goals += scale_run(scale, args)
