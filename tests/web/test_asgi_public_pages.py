@@ -5,11 +5,13 @@ signed-in visitor; whatever it cannot answer goes on to Django."""
 
 import asyncio
 
+import psycopg
 import pytest
 from django.apps import apps
 from django.conf import settings
 from django.core.asgi import get_asgi_application
 from django.core.cache import caches
+from django.db import connection
 from django.urls import reverse
 
 from tests.factories import make_competition, make_season, make_team, make_user
@@ -52,6 +54,19 @@ class Django:
 
 def ask(application, path, headers=(), method="GET"):
     """One request through the ASGI application: (status, headers as a dict of lists, body)."""
+
+    async def run():
+        try:
+            return await asked(application, path, headers, method)
+        finally:
+            if isinstance(application, PublicPagesInTheEventLoop) and application.reads is not None:
+                await application.reads.close()
+
+    return asyncio.run(run())
+
+
+async def asked(application, path, headers=(), method="GET"):
+    """``ask`` in the running event loop, which the application's own connections outlive."""
     sent, received = [], []
 
     async def receive():
@@ -63,15 +78,10 @@ def ask(application, path, headers=(), method="GET"):
     async def send(message):
         sent.append(message)
 
-    async def run():
-        await application({"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method,
-                           "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
-                           "root_path": "", "headers": [(b"host", b"testserver"), *headers],
-                           "client": ("127.0.0.1", 5000), "server": ("testserver", 80)}, receive, send)
-        if isinstance(application, PublicPagesInTheEventLoop) and application.reads is not None:
-            await application.reads.close()
-
-    asyncio.run(run())
+    await application({"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method,
+                       "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
+                       "root_path": "", "headers": [(b"host", b"testserver"), *headers],
+                       "client": ("127.0.0.1", 5000), "server": ("testserver", 80)}, receive, send)
     start = sent[0]
     answer_headers = {}
     for name, value in start["headers"]:
@@ -172,3 +182,32 @@ def test_a_read_that_fails_in_the_event_loop_leaves_the_page_to_django(season, c
     assert status == 200 and "Pécsi Pagátok".encode() in body
     assert django.reached == [page]
     assert "could not be answered in the event loop" in caplog.text
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the worker's own connections to PostgreSQL")
+def test_a_connection_the_database_ended_is_replaced_and_meanwhile_django_answers(season):
+    django = Django()
+    page = reverse("public:championship", args=[2025])
+    etag = ask(django, page, HUNGARIAN)[1][b"etag"][0]
+    unchanged = [*HUNGARIAN, (b"if-none-match", etag)]
+    in_the_loop = PublicPagesInTheEventLoop(django)
+    versions = in_the_loop.reads.versions.__self__
+    django.reached.clear()
+
+    async def day():
+        answers = [(await asked(in_the_loop, page, unchanged))[0]]
+        # The database ends the worker's connection (restarted, or an idle connection cut).
+        async with await psycopg.AsyncConnection.connect(**versions.params) as administrator:
+            for worker_connection, _cursor in versions._idle:
+                await administrator.execute("SELECT pg_terminate_backend(%s)", [worker_connection.info.backend_pid])
+        answers.append((await asked(in_the_loop, page, unchanged))[0])
+        reached_meanwhile = list(django.reached)
+        answers.append((await asked(in_the_loop, page, unchanged))[0])
+        await in_the_loop.reads.close()
+        return answers, reached_meanwhile
+
+    answers, reached_meanwhile = asyncio.run(day())
+
+    assert answers == [304, 304, 304]  # every visitor answered, the second by Django
+    assert reached_meanwhile == [page]
+    assert django.reached == [page]  # the third in the loop again, on a new connection
