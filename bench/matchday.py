@@ -65,6 +65,12 @@ GOAL_STATEMENTS = 15
 GOAL_PDF_FRESH_S = 2.0
 GOAL_PDF_CACHED_S = 0.1
 
+# The versions each viewer page is keyed by (public_cache.PAGE_VERSIONS, public_data's rows: 1 the
+# facts, 2 play in progress, 3-5 the Championship's, the Cup's and the Grand Prix's results): its
+# ETag's number is their sum.
+VERSION_ROWS = {"facts": 1, "play in progress": 2, "Championship results": 3, "Cup results": 4,
+                "Grand Prix results": 5}
+VIEWER_VERSIONS = {"big screen": (1, 2, 3, 4, 5), "championship": (1, 3), "cup bracket": (1, 4)}
 ETAG_VERSION = re.compile(r'"?(?:W/)?"?(\d+)\.')
 BIG_SCREEN_LINE = re.compile(r'/matches/(\d+)/">.*?<td class="number"[^>]*>([^<]*)</td>', re.S)
 HAND_STORED = 'class="hand hand-stored'
@@ -186,8 +192,8 @@ class Confirmation:
     match: int
     score: str  # "88 : 93", as the big screen shows it
     asked: float  # when the confirmation was sent
-    read: float  # when the version it made was read back from the database
-    version: int
+    read: float  # when the versions it made were read back from the database
+    versions: dict  # then: each version's number by its row
 
 
 @dataclass
@@ -205,7 +211,7 @@ class Run:
     pdfs: dict = field(default_factory=dict)  # name -> {"fresh": [...], "cached": [...]}
     errors: list = field(default_factory=list)
     bench_matches: set = field(default_factory=set)  # the matches the bench enters, as text
-    versions: list = field(default_factory=list)  # the public data version's number before and after
+    versions: list = field(default_factory=list)  # the public data versions' numbers before and after
     server_cpu: float = 0.0  # CPU seconds of the server's processes during the run
     generator_cpu: float = 0.0  # CPU seconds of this process (the jurors and viewers) during the run
     seconds: float = 0.0  # the run's length
@@ -282,11 +288,11 @@ async def confirm(client: Client, pk: int, run: Run, database) -> None:
     asked = run.confirming[str(pk)] = time.perf_counter()
     answer = await client.request("POST", f"{path}confirm/", {"Referer": f"http://{client.host}:{client.port}{path}"},
                                   {"csrfmiddlewaretoken": token.group(1), "version": version.group(1)})
-    state, score_a, score_b, number = await asyncio.to_thread(database.match_and_version, pk)
+    state, score_a, score_b, versions = await asyncio.to_thread(database.match_and_versions, pk)
     if answer.status != 302 or state != "confirmed":
         run.errors.append(f"confirm {pk}: {answer.status}, {state}")
         return
-    run.confirmations.append(Confirmation(pk, f"{score_a} : {score_b}", asked, time.perf_counter(), number))
+    run.confirmations.append(Confirmation(pk, f"{score_a} : {score_b}", asked, time.perf_counter(), versions))
 
 
 async def juror(host, port, urls, username, pks, gap, run, rng, confirmed: asyncio.Queue | None, delay: float):
@@ -361,8 +367,9 @@ def check_viewer_answer(run: Run, name: str, answer: Answer, shown: dict, etag: 
     number = int(version.group(1)) if version else None
     for confirmation in run.confirmations:
         if confirmation.read < answer.sent:
-            if number is not None and number < confirmation.version:
-                run.wrong.append(f"{name}: version {number} after confirmation {confirmation.version} was read")
+            least = sum(confirmation.versions.get(row, 0) for row in VIEWER_VERSIONS[name])
+            if number is not None and number < least:
+                run.wrong.append(f"{name}: version {number} after confirmation made it {least}")
             if name == "big screen" and shown.get(str(confirmation.match), "").strip() != confirmation.score:
                 run.wrong.append(f"big screen: match {confirmation.match} without its confirmed score")
     if name == "big screen":
@@ -428,14 +435,14 @@ async def match_day(host, port, plan, args, *, viewers: int, jurors: int, databa
                                                    random.Random(index), tuple(args.poll)))
                         for index in range(viewers)]
         await asyncio.sleep(args.poll[1])
-    run.versions = [database.version()]
+    run.versions = [database.versions()]
     juror_tasks = [asyncio.create_task(juror(host, port, urls, name, pks, tuple(args.gap), run,
                                              random.Random(index), queue, delay=rng.uniform(0, args.login_spread)))
                    for index, (name, pks) in enumerate(assignments)]
     await asyncio.gather(*juror_tasks)
     await queue.put(None)
     await chief_task
-    run.versions.append(database.version())
+    run.versions.append(database.versions())
     done.set()
     if pdf_task is not None:
         await pdf_task  # the PDFs of the last confirmation
@@ -458,16 +465,14 @@ class Database:
 
         self.connection = psycopg.connect(url.replace("postgres://", "postgresql://", 1), autocommit=True)
 
-    def version(self) -> tuple[int, int]:
-        """The numbers of the FACTS and PLAY versions (tournaments.core.models.public_data)."""
-        rows = dict(self.connection.execute("SELECT id, number FROM tournaments_publicdataversion").fetchall())
-        return rows.get(1, 0), rows.get(2, 0)
+    def versions(self) -> dict[int, int]:
+        """Each public data version's number by its row (tournaments.core.models.public_data)."""
+        return dict(self.connection.execute("SELECT id, number FROM tournaments_publicdataversion").fetchall())
 
-    def match_and_version(self, pk: int):
+    def match_and_versions(self, pk: int):
         state, score_a, score_b = self.connection.execute(
             "SELECT state, score_a, score_b FROM tournaments_match WHERE id = %s", [pk]).fetchone()
-        (number,) = self.connection.execute("SELECT number FROM tournaments_publicdataversion WHERE id = 1").fetchone()
-        return state, score_a, score_b, number
+        return state, score_a, score_b, self.versions()
 
 
 def manage(*args, env, capture=True) -> subprocess.CompletedProcess:
@@ -697,11 +702,10 @@ def report_scale(scale: int, quiet: Run, loaded: Run, quiet_statements, load_sta
           "loop's part after the reads; median ms, total s, requests):")
     for kind, times in sorted(loaded.cpu_by_kind.items(), key=lambda item: -sum(item[1])):
         print(f"    {kind:<26} {statistics.median(times):8.1f} ms {sum(times) / 1000:7.1f} s {len(times):>7}")
-    facts, play = ((after - before for before, after in zip(*loaded.versions, strict=True))
-                   if len(loaded.versions) == 2 else (0, 0))
-    print(f"  the public data versions moved: the facts {facts} times (matches confirmed: "
-          f"{len(loaded.bench_matches)}), play in progress {play} times (matches started and submitted: "
-          f"{2 * len(loaded.bench_matches)})")
+    before, after = loaded.versions if len(loaded.versions) == 2 else ({}, {})
+    moved = ", ".join(f"{name} {after.get(row, 0) - before.get(row, 0)}" for name, row in VERSION_ROWS.items())
+    print(f"  the public data versions moved: {moved} times (matches started and submitted: "
+          f"{2 * len(loaded.bench_matches)}, confirmed: {len(loaded.bench_matches)})")
     print(f"  confirmations {len(loaded.confirmations)}; cache check: {len(loaded.wrong)} wrong answers"
           + (f" (first: {loaded.wrong[0]})" if loaded.wrong else ""))
     series = [quiet.saves, quiet.keeps, loaded.saves, loaded.keeps, loaded.logins, *loaded.pages.values()]

@@ -4,7 +4,8 @@ bracket, the Grand Prix tables and the register (public_cache.CONFIRMED_ONLY_PAG
 FACTS version, keep their cached copies and their viewers' 304s on match day. That is right only
 if none of them shows anything of a match not confirmed: each is rendered afresh after every
 such move, in every competition a match is played in, and must be the page it was (R16: a Cup
-tie counts confirmed matches only). A confirmation changes them."""
+tie counts confirmed matches only). A confirmation changes its own competitions' pages and the
+register, and leaves the other competitions' pages (and their copies) as they were."""
 
 import datetime
 import io
@@ -200,8 +201,78 @@ def test_the_confirmed_only_pages_stay_cached_while_the_live_pages_follow_play(c
         first.update({url: client.get(url) for url in live})
 
     match.refresh_from_db()
+    results = public_data.read().rows[public_data.RESULTS["championship"]]
     matches.confirm_match(match, chief)
-    assert public_data.read().facts != facts
+    assert public_data.read().rows[public_data.RESULTS["championship"]] != results
     again = client.get(confirmed_only, headers={"If-None-Match": first[confirmed_only]["ETag"]})
     assert again.status_code == 200 and again["X-Public-Cache"] == "miss"
     assert Match.objects.get(pk=match.pk).state == Match.State.CONFIRMED
+
+
+# --- a confirmation moves its own competitions' results ---------------------------------------------
+
+# The pages of confirmed results each competition's confirmations change (the register shows them all).
+COMPETITION_PAGES = {
+    "championship": {"public:championship", "public:championship_pdf", "public:championship_xlsx"},
+    "cup": {"public:cup", "public:cup_pdf", "public:cup_xlsx"},
+    "grand prix": {"public:grand_prix", "public:grand_prix_pdf", "public:grand_prix_xlsx"},
+}
+
+
+def confirmed(match, juror, chief):
+    for _move in play_it_through(match, juror, chief):
+        pass
+    match.refresh_from_db()
+    matches.confirm_match(match, chief)
+
+
+@pytest.mark.parametrize("competition", ["championship", "cup", "grand prix"])
+def test_a_confirmation_leaves_the_other_competitions_pages_as_they_were(world, competition):
+    """A Championship match day's confirmations must not re-render the Cup bracket its viewers
+    watch, nor a Grand Prix table: only if no page of another competition shows what they change."""
+    _season, teams, to_play = world
+    urls = confirmed_only_urls(teams)
+    before = rendered_afresh(urls)
+    confirmed(to_play[competition], make_user("jury"), make_user("chief"))
+    after = rendered_afresh(urls)
+    others = set().union(*(pages for name, pages in COMPETITION_PAGES.items() if name != competition))
+    assert not sorted(name for name in others if after[name] != before[name])
+    assert after["public:" + competition.replace(" ", "_")] != before["public:" + competition.replace(" ", "_")]
+
+
+@pytest.mark.parametrize("competition", ["championship", "cup", "grand prix"])
+def test_a_confirmation_keeps_the_other_competitions_copies_and_304s(client, world, competition):
+    _season, teams, to_play = world
+    urls = confirmed_only_urls(teams)
+    first = {name: client.get(url) for name, url in urls.items()}
+    confirmed(to_play[competition], make_user("jury"), make_user("chief"))
+    for name, url in urls.items():
+        again = client.get(url, headers={"If-None-Match": first[name]["ETag"]})
+        kept = name in set().union(*(pages for other, pages in COMPETITION_PAGES.items() if other != competition))
+        assert again.status_code == (304 if kept else 200), name
+
+
+def test_a_grand_prix_match_counted_for_the_championship_moves_the_championship_too(client, world):
+    """R17: the Championship counts a Grand Prix match marked for it, so its confirmation changes
+    the Championship's table and moves its version as well as the Grand Prix's."""
+    _season, teams, to_play = world
+    match = to_play["grand prix"]
+    Match.objects.filter(pk=match.pk).update(counts_for_championship=True)
+    match.refresh_from_db()
+    url = reverse("public:championship", args=[YEAR])
+    before = rendered_afresh({"table": url})
+    first = client.get(url)
+    confirmed(match, make_user("jury"), make_user("chief"))
+    assert client.get(url, headers={"If-None-Match": first["ETag"]}).status_code == 200
+    assert rendered_afresh({"table": url}) != before
+
+
+def test_a_confirmation_moves_every_page_keyed_by_all_the_versions(client, world):
+    """The register, the big screen, a team's page: keyed by every competition's results."""
+    _season, teams, to_play = world
+    urls = [reverse("register:index"), reverse("public:big_screen", args=[YEAR]),
+            reverse("public:team", args=[YEAR, teams[6].pk])]
+    first = {url: client.get(url) for url in urls}
+    confirmed(to_play["grand prix"], make_user("jury"), make_user("chief"))
+    for url in urls:
+        assert client.get(url, headers={"If-None-Match": first[url]["ETag"]}).status_code == 200, url

@@ -11,7 +11,6 @@ the scores are the bridge's (tournaments.core.bridge).
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import enum
 import itertools
@@ -130,17 +129,29 @@ def _after_save(match: Match) -> None:
 
 
 def _change_state(match: Match, user, expected_version: int | None, reason: str, **values) -> Match:
+    """A match's state changed: PLAY moves while it stays unconfirmed; confirmed, or sent back after
+    its confirmation, its competitions' results move, with the register and the Cup's ties that
+    follow it, and nothing the other competitions' pages show."""
     stays_unconfirmed = Match.State.CONFIRMED not in (match.state, values["state"])
     with transaction.atomic():
         lock_teams(match)  # before the first write, as every save does: the tie is locked after both (R16)
-        with public_data.play_changes() if stays_unconfirmed else contextlib.nullcontext():
-            claim_version(match, expected_version)
-            for key, value in values.items():
-                setattr(match, key, value)
-            stamp(match, user, reason)
-            match.save()
-        _after_save(match)
+        if stays_unconfirmed:
+            with public_data.play_changes():
+                _write_state(match, user, expected_version, reason, values)
+            _after_save(match)
+        else:
+            with public_data.results_changes(match.results_shown_in()):
+                _write_state(match, user, expected_version, reason, values)
+                _after_save(match)
     return match
+
+
+def _write_state(match: Match, user, expected_version: int | None, reason: str, values: dict) -> None:
+    claim_version(match, expected_version)
+    for key, value in values.items():
+        setattr(match, key, value)
+    stamp(match, user, reason)
+    match.save()
 
 
 # --- scheduling: the jury's form -----------------------------------------------------------------

@@ -63,16 +63,26 @@ class Version:
 
 # The pages that show confirmed matches only, never a match being played: the standings, the Cup
 # bracket (its ties count confirmed matches), the Grand Prix tables and the register, on screen
-# and printed. They are keyed by the FACTS version alone, so starting, submitting or sending back
-# a match leaves their copies (and 304s) standing; tests/web/test_public_cache_play.py renders
-# each before and after every such move. Any other public page shows play in progress too.
-CONFIRMED_ONLY_PAGES = frozenset({
-    "public:championship", "public:championship_pdf", "public:championship_xlsx",
-    "public:cup", "public:cup_pdf", "public:cup_xlsx",
-    "public:grand_prix", "public:grand_prix_pdf", "public:grand_prix_xlsx",
-    "register:index", "register:index_pdf", "register:index_xlsx", "register:player",
-    "register:competitions", "register:competition", "register:awards",
-})
+# and printed, with the versions each is keyed by. None shows play in progress (the PLAY version),
+# so starting, submitting or sending back a match leaves their copies (and 304s) standing; a
+# competition's own pages show its results alone, so a confirmation in another competition leaves
+# them standing too (the Championship counts the Grand Prix matches marked for it, which move its
+# row: Match.results_shown_in). tests/web/test_public_cache_play.py renders each before and after
+# every such move. Any other public page is keyed by every version.
+_CHAMPIONSHIP = (public_data.FACTS, public_data.RESULTS["championship"])
+_CUP = (public_data.FACTS, public_data.RESULTS["cup"])
+_GRAND_PRIX = (public_data.FACTS, public_data.RESULTS["grand_prix"])
+_ALL_RESULTS = (public_data.FACTS, *public_data.RESULTS.values())
+PAGE_VERSIONS = {
+    "public:championship": _CHAMPIONSHIP, "public:championship_pdf": _CHAMPIONSHIP,
+    "public:championship_xlsx": _CHAMPIONSHIP,
+    "public:cup": _CUP, "public:cup_pdf": _CUP, "public:cup_xlsx": _CUP,
+    "public:grand_prix": _GRAND_PRIX, "public:grand_prix_pdf": _GRAND_PRIX, "public:grand_prix_xlsx": _GRAND_PRIX,
+    "register:index": _ALL_RESULTS, "register:index_pdf": _ALL_RESULTS, "register:index_xlsx": _ALL_RESULTS,
+    "register:player": _ALL_RESULTS, "register:competitions": _ALL_RESULTS, "register:competition": _ALL_RESULTS,
+    "register:awards": _ALL_RESULTS,
+}
+CONFIRMED_ONLY_PAGES = frozenset(PAGE_VERSIONS)
 
 
 def shows_play(match) -> bool:
@@ -81,16 +91,17 @@ def shows_play(match) -> bool:
 
 
 def page_version(versions: public_data.Versions | None, match) -> Version | None:
-    """The version a page is keyed by: FACTS, or FACTS and PLAY together for a page that shows
-    play in progress (its token both epochs', its number their sum: it grows with either)."""
+    """The version a page is keyed by: that of the rows it shows (PAGE_VERSIONS; every row for a
+    page not listed there), together: its token all their epochs', its number their sum (it grows
+    with any of them), its time the latest."""
     if versions is None:
         return None
-    facts = Version(*versions.facts)
-    if versions.play is None or not shows_play(match):
-        return facts
-    epoch, number, changed_at = versions.play
-    token = hashlib.sha256(f"{facts.token}.{epoch}".encode()).hexdigest()[:32]
-    return Version(token, facts.number + number, max(facts.changed_at, changed_at))
+    keys = PAGE_VERSIONS.get(match.view_name, public_data.ROWS)
+    rows = [versions.rows[key] for key in keys if key in versions.rows]
+    if len(rows) == 1:
+        return Version(*rows[0])
+    token = hashlib.sha256(".".join(epoch for epoch, _number, _at in rows).encode()).hexdigest()[:32]
+    return Version(token, sum(number for _epoch, number, _at in rows), max(at for _epoch, _number, at in rows))
 
 
 def current_version(request) -> Version | None:

@@ -9,6 +9,12 @@ the fixtures...) are keyed by both; the standings and the register, which show c
 only, keep their copies (and their viewers' 304s) while the day's matches are being played, and
 are rendered again when one is confirmed.
 
+A confirmed match changes the results of its competition and nothing else: the door moves that
+competition's RESULTS row instead of FACTS (``results_changes``). The Championship's, the Cup's and
+the Grand Prix's own pages are keyed by FACTS and their competition's row, so the confirmations of
+a Championship match day leave the Cup bracket's copies (and its viewers' 304s) standing; every
+other page is keyed by all the rows.
+
 What moves it is written where facts are kept: every model a public page reads is a ``PublicData``
 model, whose save() and delete(), and whose QuerySet's update(), delete(), bulk_create() and
 bulk_update(), call ``changed()`` once they have written. Code that changes public data any other
@@ -32,6 +38,10 @@ def new_epoch():
 
 # The rows' primary keys.
 FACTS, PLAY = 1, 2
+# A competition's confirmed results, by its kind (Competition.Kind's values; this module is imported
+# by the models that define them). Free games have no matches, and no row of their own.
+RESULTS = {"championship": 3, "cup": 4, "grand_prix": 5}
+ROWS = (FACTS, PLAY, *RESULTS.values())
 
 
 class PublicDataVersion(models.Model):
@@ -63,14 +73,17 @@ def changed(using: str | None = None, *, play: bool = False) -> None:
     Once a transaction is enough, until the version is read again there or the savepoint that moved
     it rolls back."""
     connection = connections[using or DEFAULT_DB_ALIAS]
-    row = PLAY if play else FACTS
-    if _moved_here(connection, row) or getattr(connection, "public_data_unseen", False):
+    if getattr(connection, "public_data_unseen", False):
         return
-    _move(connection.alias, row)
-    if connection.in_atomic_block:
-        marker = _marker()
-        _markers(connection)[row] = marker
-        connection.on_commit(marker)
+    rows = (PLAY,) if play else (getattr(connection, "public_data_results", None) or (FACTS,))
+    for row in rows:
+        if _moved_here(connection, row):
+            continue
+        _move(connection.alias, row)
+        if connection.in_atomic_block:
+            marker = _marker()
+            _markers(connection)[row] = marker
+            connection.on_commit(marker)
 
 
 @contextmanager
@@ -95,6 +108,22 @@ def play_changes(using: str | None = None):
     with unseen(using):
         yield
     changed(using, play=True)
+
+
+@contextmanager
+def results_changes(kinds, using: str | None = None):
+    """Writes that change the confirmed results of the competitions of ``kinds`` (Competition.Kind
+    values) and nothing any other page of competitions shows: a match confirmed, or sent back after
+    its confirmation, with what follows it (the register, a Cup tie's progress). They move those
+    competitions' RESULTS rows instead of FACTS; a kind without a row of its own moves FACTS."""
+    connection = connections[using or DEFAULT_DB_ALIAS]
+    before = getattr(connection, "public_data_results", None)
+    rows = {RESULTS[kind] if kind in RESULTS else FACTS for kind in kinds}
+    connection.public_data_results = tuple(sorted(rows))
+    try:
+        yield
+    finally:
+        connection.public_data_results = before
 
 
 def _move(using: str, pk: int) -> None:
@@ -141,10 +170,18 @@ def _moved_here(connection, row: int) -> bool:
 
 @dataclass(frozen=True)
 class Versions:
-    """Each row's (epoch, number, changed_at); ``play`` is None until play in progress first moved."""
+    """Each row's (epoch, number, changed_at) by its key; FACTS is always there, another row once
+    it first moved."""
 
-    facts: tuple
-    play: tuple | None
+    rows: dict
+
+    @property
+    def facts(self) -> tuple:
+        return self.rows[FACTS]
+
+    @property
+    def play(self) -> tuple | None:
+        return self.rows.get(PLAY)
 
 
 def read(using: str = DEFAULT_DB_ALIAS) -> Versions | None:
@@ -170,21 +207,21 @@ def versions_of(rows, convert_time=None) -> Versions | None:
         found[pk] = (epoch, number, convert_time(changed_at) if convert_time else changed_at)
     if FACTS not in found:
         return None
-    return Versions(found[FACTS], found.get(PLAY))
+    return Versions(found)
 
 
 def _read_sql(connection) -> str:
     quote = connection.ops.quote_name
     table = PublicDataVersion._meta.db_table
     columns = ", ".join(quote(column) for column in ("id", "epoch", "number", "changed_at"))
-    return f"SELECT {columns} FROM {quote(table)} WHERE {quote('id')} IN ({FACTS}, {PLAY})"
+    return f"SELECT {columns} FROM {quote(table)} WHERE {quote('id')} IN ({', '.join(map(str, ROWS))})"
 
 
 def after_migrate(using: str = DEFAULT_DB_ALIAS, **kwargs) -> None:
-    """A deployment migrates: no page rendered by the previous code is served again. Both rows are
-    there from then on (a first move of PLAY on match day would otherwise be three statements)."""
-    changed(using)
-    changed(using, play=True)
+    """A deployment migrates: no page rendered by the previous code is served again. Every row is
+    there from then on (a first move of one on match day would otherwise be three statements)."""
+    for row in ROWS:
+        _move(using, row)
 
 
 # --- the models public pages read ---------------------------------------------------------------
