@@ -15,7 +15,9 @@ import pytest
 import time_machine
 from django.conf import settings
 from django.core.cache import caches
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import resolve, reverse
 
 from tests.factories import (
@@ -31,7 +33,7 @@ from tests.factories import (
     schedule_match,
 )
 from tournaments.core.competitions.cup import enter_team, make_draw
-from tournaments.core.models import Competition, GrandPrixEntry, Match, public_data
+from tournaments.core.models import Competition, CupTie, GrandPrixEntry, Match, public_data
 from tournaments.pages.outputs import sheets
 from tournaments.recording import matches
 from tournaments.site import public_cache
@@ -276,3 +278,52 @@ def test_a_confirmation_moves_every_page_keyed_by_all_the_versions(client, world
     confirmed(to_play["grand prix"], make_user("jury"), make_user("chief"))
     for url in urls:
         assert client.get(url, headers={"If-None-Match": first[url]["ETag"]}).status_code == 200, url
+
+
+# --- the big screen's bracket, rendered once a version of the Cup's results ---------------------
+
+
+def bracket_of(response) -> str:
+    html = response.text
+    start = html.index('<section class="big-bracket"')
+    return html[start:html.index("</section>", start)]
+
+
+def big_screen(client=None):
+    """The big screen rendered now (an anonymous visitor's copies and the bracket's kept part stand),
+    with the statements it took."""
+    with CaptureQueriesContext(connection) as statements:
+        response = (client or Client()).get(reverse("public:big_screen", args=[YEAR]))
+    assert response.status_code == 200
+    return response, [query["sql"] for query in statements.captured_queries]
+
+
+def reads_the_bracket(statements) -> bool:
+    return any(CupTie._meta.db_table in sql for sql in statements)
+
+
+def test_the_big_screen_renders_its_bracket_once_a_version_of_the_cups_results(world):
+    _season, _teams, to_play = world
+    signed_in = Client()
+    signed_in.force_login(make_user())  # a signed-in visitor is never served a cached page
+    first, statements = big_screen(signed_in)
+    assert reads_the_bracket(statements)
+    juror, chief = make_user("jury"), make_user("chief")
+
+    for move in [*play_it_through(to_play["championship"], juror, chief), "confirmed"]:
+        if move == "confirmed":
+            to_play["championship"].refresh_from_db()
+            matches.confirm_match(to_play["championship"], chief)
+        page, statements = big_screen(signed_in)
+        assert not reads_the_bracket(statements), move  # nothing the bracket shows moved
+        assert bracket_of(page) == bracket_of(first), move
+
+    for _move in play_it_through(to_play["cup"], juror, chief):
+        pass
+    to_play["cup"].refresh_from_db()
+    matches.confirm_match(to_play["cup"], chief)
+    page, statements = big_screen(signed_in)
+    assert reads_the_bracket(statements)  # the Cup's results moved: the bracket follows them
+    assert bracket_of(page) != bracket_of(first)
+    caches[settings.PUBLIC_PAGE_CACHE].clear()
+    assert bracket_of(big_screen(signed_in)[0]) == bracket_of(page)  # the same as rendered afresh

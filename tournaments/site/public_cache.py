@@ -92,16 +92,10 @@ def shows_play(match) -> bool:
 
 def page_version(versions: public_data.Versions | None, match) -> Version | None:
     """The version a page is keyed by: that of the rows it shows (PAGE_VERSIONS; every row for a
-    page not listed there), together: its token all their epochs', its number their sum (it grows
-    with any of them), its time the latest."""
+    page not listed there), together (public_data.combined)."""
     if versions is None:
         return None
-    keys = PAGE_VERSIONS.get(match.view_name, public_data.ROWS)
-    rows = [versions.rows[key] for key in keys if key in versions.rows]
-    if len(rows) == 1:
-        return Version(*rows[0])
-    token = hashlib.sha256(".".join(epoch for epoch, _number, _at in rows).encode()).hexdigest()[:32]
-    return Version(token, sum(number for _epoch, number, _at in rows), max(at for _epoch, _number, at in rows))
+    return Version(*public_data.combined(versions, PAGE_VERSIONS.get(match.view_name, public_data.ROWS)))
 
 
 def current_version(request) -> Version | None:

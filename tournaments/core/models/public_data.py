@@ -22,6 +22,7 @@ way calls ``changed()`` itself. A model no public page reads (a juror's typing, 
 rows) stays a plain model and moves nothing.
 """
 
+import hashlib
 import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -198,6 +199,17 @@ def read(using: str = DEFAULT_DB_ALIAS) -> Versions | None:
         rows = cursor.fetchall()
     convert = getattr(connection.ops, "convert_datetimefield_value", None)  # SQLite answers text
     return versions_of(rows, (lambda value: convert(value, None, connection)) if convert else None)
+
+
+def combined(versions: Versions, keys) -> tuple:
+    """The version of data shown from the rows ``keys`` (those there yet), as one row's (token,
+    number, changed_at): the token all their epochs' (one row's own), the number their sum (it
+    grows with any of them), the time the latest."""
+    rows = [versions.rows[key] for key in keys if key in versions.rows]
+    if len(rows) == 1:
+        return rows[0]
+    token = hashlib.sha256(".".join(epoch for epoch, _number, _at in rows).encode()).hexdigest()[:32]
+    return token, sum(number for _epoch, number, _at in rows), max(at for _epoch, _number, at in rows)
 
 
 def versions_of(rows, convert_time=None) -> Versions | None:

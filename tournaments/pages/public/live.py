@@ -5,12 +5,15 @@ polling, the #live block of each live template); an unchanged page costs a 304 (
 A match's score is shown only once it is confirmed (two jurors); before that only its state."""
 
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from tournaments.core.competitions import cup as cup_rules
 from tournaments.core.models import Competition, Match
+from tournaments.pages import fragments
 from tournaments.reads.standings import get_season
 
 STATES = {
@@ -46,12 +49,23 @@ def today(request):
 
 @require_safe
 def big_screen(request, year):
-    """The Cup bracket and today's matches, large, for a projector. Queries: season, the Cup, its
-    ties, their matches, today's matches."""
+    """The Cup bracket and today's matches, large, for a projector. Queries: season, the Cup, the
+    public data versions, today's matches; the Cup's ties and their matches when the bracket was
+    not rendered yet under the versions of the facts and the Cup's results (fragments)."""
     season = get_season(year)
     competition = Competition.objects.filter(season=season, kind=Competition.Kind.CUP).first()
-    rounds = cup_rules.bracket(competition) if competition and competition.drawn_at else []
     day = timezone.localdate()
     return render(request, "public/big_screen.html", {
-        "season": season, "competition": competition, "rounds": rounds, "day": day,
-        "lines": days_matches(day)})
+        "season": season, "competition": competition, "day": day, "lines": days_matches(day),
+        "bracket": big_screen_bracket(request, season, competition) if competition else ""})
+
+
+def big_screen_bracket(request, season, competition) -> str:
+    """The Cup's bracket as the big screen shows it, rendered once a version of what it shows."""
+
+    def render_bracket():
+        rounds = cup_rules.bracket(competition) if competition.drawn_at else []
+        return render_to_string("public/_bracket.html", {"season": season, "rounds": rounds}, request=request)
+
+    # Our own template's HTML, kept in the cache as it was rendered.
+    return mark_safe(fragments.cached(f"big-screen-bracket:{competition.pk}", fragments.CUP_RESULTS, render_bracket))
