@@ -13,12 +13,10 @@ as a dash.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from urllib.parse import urlencode
 
-from django.conf import settings
 from django.urls import reverse
-from django.utils import formats
+from django.utils import formats, numberformat
 from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
@@ -142,19 +140,15 @@ class ChampionshipTable(SortedTable):
 
 
 def number_formatter():
-    """A figure as the template writes it in the current language (``localize``), a missing one
-    (None) as a dash: a whole number as it is, a decimal with the language's separator, unless the
-    site groups thousands, which Django's own formatting then does."""
-    if settings.USE_THOUSAND_SEPARATOR:
-        return lambda value: "—" if value is None else escape(formats.localize(value))
-    separator = formats.get_format("DECIMAL_SEPARATOR")
+    """A figure as the template writes it (``localize``), a missing one (None) as a dash: Django's
+    own formatting, with the current language's separators looked up once, not for every cell."""
+    decimal, grouping, thousands = (formats.get_format(name) for name in
+                                    ("DECIMAL_SEPARATOR", "NUMBER_GROUPING", "THOUSAND_SEPARATOR"))
 
     def number(value) -> str:
         if value is None:
             return "—"
-        if isinstance(value, Decimal):
-            return f"{value:f}".replace(".", separator)
-        return str(value)
+        return escape(numberformat.format(value, decimal, grouping=grouping, thousand_sep=thousands, use_l10n=True))
 
     return number
 
