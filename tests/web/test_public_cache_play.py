@@ -289,11 +289,11 @@ def bracket_of(response) -> str:
     return html[start:html.index("</section>", start)]
 
 
-def big_screen(client=None):
-    """The big screen rendered now (an anonymous visitor's copies and the bracket's kept part stand),
-    with the statements it took."""
+def big_screen(client):
+    """The big screen rendered now for a signed-in visitor (never served a cached page; the
+    bracket's kept part stands), with the statements it took."""
     with CaptureQueriesContext(connection) as statements:
-        response = (client or Client()).get(reverse("public:big_screen", args=[YEAR]))
+        response = client.get(reverse("public:big_screen", args=[YEAR]))
     assert response.status_code == 200
     return response, [query["sql"] for query in statements.captured_queries]
 
@@ -327,3 +327,13 @@ def test_the_big_screen_renders_its_bracket_once_a_version_of_the_cups_results(w
     assert bracket_of(page) != bracket_of(first)
     caches[settings.PUBLIC_PAGE_CACHE].clear()
     assert bracket_of(big_screen(signed_in)[0]) == bracket_of(page)  # the same as rendered afresh
+
+
+def test_the_big_screen_takes_its_queries_and_the_kept_bracket_two_fewer(client, world, django_assert_num_queries):
+    url = reverse("public:big_screen", args=[YEAR])
+    # The public data versions, the season, the Cup, its ties and their matches, today's matches.
+    with django_assert_num_queries(6):
+        assert client.get(url)["X-Public-Cache"] == "miss"
+    # Another address of the page (its copy not there), the bracket kept under the same versions.
+    with django_assert_num_queries(4):
+        assert client.get(url + "?from=projector")["X-Public-Cache"] == "miss"

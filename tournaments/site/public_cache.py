@@ -69,10 +69,10 @@ class Version:
 # them standing too (the Championship counts the Grand Prix matches marked for it, which move its
 # row: Match.results_shown_in). tests/web/test_public_cache_play.py renders each before and after
 # every such move. Any other public page is keyed by every version.
-_CHAMPIONSHIP = (public_data.FACTS, public_data.RESULTS["championship"])
-_CUP = (public_data.FACTS, public_data.RESULTS["cup"])
-_GRAND_PRIX = (public_data.FACTS, public_data.RESULTS["grand_prix"])
-_ALL_RESULTS = (public_data.FACTS, *public_data.RESULTS.values())
+_CHAMPIONSHIP = public_data.COMPETITION_PAGE["championship"]
+_CUP = public_data.COMPETITION_PAGE["cup"]
+_GRAND_PRIX = public_data.COMPETITION_PAGE["grand_prix"]
+_ALL_RESULTS = public_data.ALL_RESULTS
 PAGE_VERSIONS = {
     "public:championship": _CHAMPIONSHIP, "public:championship_pdf": _CHAMPIONSHIP,
     "public:championship_xlsx": _CHAMPIONSHIP,
@@ -85,11 +85,6 @@ PAGE_VERSIONS = {
 CONFIRMED_ONLY_PAGES = frozenset(PAGE_VERSIONS)
 
 
-def shows_play(match) -> bool:
-    """Whether the page ``match`` resolves to shows matches being played (the PLAY version)."""
-    return match.view_name not in CONFIRMED_ONLY_PAGES
-
-
 def page_version(versions: public_data.Versions | None, match) -> Version | None:
     """The version a page is keyed by: that of the rows it shows (PAGE_VERSIONS; every row for a
     page not listed there), together (public_data.combined)."""
@@ -100,8 +95,11 @@ def page_version(versions: public_data.Versions | None, match) -> Version | None
 
 def current_version(request) -> Version | None:
     """The version of the public page ``request`` resolved to (one query); None while the database
-    has none (just emptied)."""
-    return page_version(public_data.read(), request.resolver_match)
+    has none (just emptied). The versions read are kept on the request (``public_data_versions``):
+    a part of the page kept under fewer of them (tournaments.pages.fragments) is looked up by them,
+    not read again."""
+    request.public_data_versions = public_data.read()
+    return page_version(request.public_data_versions, request.resolver_match)
 
 
 # --- the middleware -----------------------------------------------------------------------------

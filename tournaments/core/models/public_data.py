@@ -43,6 +43,10 @@ FACTS, PLAY = 1, 2
 # by the models that define them). Free games have no matches, and no row of their own.
 RESULTS = {"championship": 3, "cup": 4, "grand_prix": 5}
 ROWS = (FACTS, PLAY, *RESULTS.values())
+# What a page of one competition's confirmed results shows (its table, bracket, PDF...): the facts
+# and that competition's results; the register shows every competition's.
+COMPETITION_PAGE = {kind: (FACTS, row) for kind, row in RESULTS.items()}
+ALL_RESULTS = (FACTS, *RESULTS.values())
 
 
 class PublicDataVersion(models.Model):
@@ -179,10 +183,6 @@ class Versions:
     @property
     def facts(self) -> tuple:
         return self.rows[FACTS]
-
-    @property
-    def play(self) -> tuple | None:
-        return self.rows.get(PLAY)
 
 
 def read(using: str = DEFAULT_DB_ALIAS) -> Versions | None:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from tournaments.core.competitions import cup as cup_rules
-from tournaments.core.models import Competition, Match
+from tournaments.core.models import Competition, Match, public_data
 from tournaments.pages import fragments
 from tournaments.reads.standings import get_season
 
@@ -49,11 +49,13 @@ def today(request):
 
 @require_safe
 def big_screen(request, year):
-    """The Cup bracket and today's matches, large, for a projector. Queries: season, the Cup, the
-    public data versions, today's matches; the Cup's ties and their matches when the bracket was
-    not rendered yet under the versions of the facts and the Cup's results (fragments)."""
+    """The Cup bracket and today's matches, large, for a projector. Queries: season, the Cup, today's
+    matches; the Cup's ties and their matches when the bracket was not rendered yet under the
+    versions of the facts and the Cup's results, as the Cup's own page (fragments); the versions
+    when the page cache has not read them (a signed-in visitor)."""
     season = get_season(year)
-    competition = Competition.objects.filter(season=season, kind=Competition.Kind.CUP).first()
+    # With its season: the bracket's round dates read it.
+    competition = Competition.objects.filter(season=season, kind=Competition.Kind.CUP).select_related("season").first()
     day = timezone.localdate()
     return render(request, "public/big_screen.html", {
         "season": season, "competition": competition, "day": day, "lines": days_matches(day),
@@ -61,11 +63,13 @@ def big_screen(request, year):
 
 
 def big_screen_bracket(request, season, competition) -> str:
-    """The Cup's bracket as the big screen shows it, rendered once a version of what it shows."""
+    """The Cup's bracket as the big screen shows it, rendered once a version of what it shows (its
+    template needs nothing of the request: the context processors run for the page alone)."""
 
     def render_bracket():
         rounds = cup_rules.bracket(competition) if competition.drawn_at else []
-        return render_to_string("public/_bracket.html", {"season": season, "rounds": rounds}, request=request)
+        return render_to_string("public/_bracket.html", {"season": season, "rounds": rounds})
 
     # Our own template's HTML, kept in the cache as it was rendered.
-    return mark_safe(fragments.cached(f"big-screen-bracket:{competition.pk}", fragments.CUP_RESULTS, render_bracket))
+    return mark_safe(fragments.cached(request, f"big-screen-bracket:{competition.pk}",
+                                      public_data.COMPETITION_PAGE["cup"], render_bracket))
