@@ -72,6 +72,19 @@ def test_the_feeds_hold_confirmed_results_only_as_sentences(client, world, feed)
     assert entries[0]["id"] == f"tag:tarokk.invalid,2025:match-{world['confirmed'].pk}"
 
 
+def test_each_feed_names_its_author_and_keeps_its_id_whatever_the_host(client, world, settings):
+    """Atom requires an author (RFC 4287, 4.1.1); a feed's id must not change with the host name a
+    reader happened to use (4.2.6)."""
+    settings.ALLOWED_HOSTS = ["testserver", "tarokk.example"]
+    url = reverse("feeds:competition", args=[2025, "csb"])
+    ids = set()
+    for host in ("testserver", "tarokk.example"):
+        feed = ET.fromstring(client.get(url, headers={"Accept-Language": "hu"}, HTTP_HOST=host).content)
+        assert feed.find(f"{ATOM}author/{ATOM}name").text == "Royal Tarokk Szövetség"
+        ids.add(feed.find(f"{ATOM}id").text)
+    assert ids == {"tag:tarokk.invalid,2024:" + reverse("public:championship", args=[2025])}
+
+
 def test_a_prepared_seasons_feed_is_not_found(client, world):
     assert client.get(reverse("feeds:competition", args=[2026, "csb"])).status_code == 404
 

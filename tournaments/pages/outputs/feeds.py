@@ -32,6 +32,16 @@ def confirmed_results(matches):
 class ResultsFeed(Feed):
     feed_type = Atom1Feed
 
+    def author_name(self):
+        """The feed's author, which Atom requires (RFC 4287, 4.1.1): the association that confirms
+        the results."""
+        return _("Royal Tarokk Association")
+
+    def feed_guid(self, obj=None):
+        """The feed's own id, a tag URI from SITE_DOMAIN and the feed's address path, so that a reader
+        reaching the site by another host name sees the same feed (RFC 4287, 4.2.6)."""
+        return f"tag:{settings.SITE_DOMAIN},2024:{self.link(obj) if obj is not None else self.link()}"
+
     def item_title(self, match):
         return match_headline(match)
 
