@@ -119,6 +119,17 @@ def test_the_api_is_read_only_and_open_to_any_origin(client):
     assert client.head("/api/v1/seasons/").status_code == 200
 
 
+def test_a_refused_method_and_an_unknown_version_answer_in_json_in_the_language_asked(client):
+    make_season()
+    refused = client.post("/api/v1/seasons/", headers={"Accept-Language": "en"})
+    assert refused.status_code == 405 and refused["Content-Type"] == "application/json"
+    assert refused["Allow"] == "GET, HEAD, OPTIONS"
+    assert refused.json()["detail"] == "The API only reads: POST is not offered, only GET, HEAD, OPTIONS."
+    unknown = client.get("/api/v9/seasons/", headers={"Accept-Language": "hu"})
+    assert unknown.status_code == 404 and unknown["Content-Type"] == "application/json"
+    assert unknown.json()["detail"] == "Nincs ilyen idény, verseny, csapat vagy jóváhagyott mérkőzés."
+
+
 def test_names_follow_the_language_asked_for(client):
     drawn_cup(4)
     english = get(client, "/seasons/2025/cup/").json()

@@ -20,7 +20,13 @@ from tournaments.pages.api.http import with_cors
 
 
 def _is_api(request) -> bool:
-    return request.path.startswith(reverse("api:index"))
+    """Under the API's folder, whatever the version asked (an unknown one is answered in JSON too)."""
+    return request.path.startswith(api_folder())
+
+
+def api_folder() -> str:
+    """"/api/": the folder of every version of the API."""
+    return reverse("api:index").rstrip("/").rsplit("/", 1)[0] + "/"
 
 
 def _json(detail: str, status: int) -> HttpResponse:

@@ -5,9 +5,10 @@ import hashlib
 import json
 from functools import wraps
 
-from django.http import HttpResponse, HttpResponseNotAllowed
+from django.http import HttpResponse, JsonResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
+from django.utils.translation import gettext as _
 
 ALLOWED = ("GET", "HEAD", "OPTIONS")
 CORS_HEADERS = {
@@ -34,6 +35,16 @@ def with_cors(response):
     return response
 
 
+def not_allowed(request) -> HttpResponse:
+    """405 in JSON, like every other API answer, naming the methods the API offers."""
+    detail = _("The API only reads: %(method)s is not offered, only %(allowed)s.") % {
+        "method": request.method, "allowed": ", ".join(ALLOWED)}
+    response = JsonResponse({"detail": detail}, status=405, json_dumps_params={"ensure_ascii": False})
+    response["Allow"] = ", ".join(ALLOWED)
+    patch_vary_headers(response, ("Accept-Language",))
+    return response
+
+
 def api_view(build):
     """``build(request, **kwargs)`` returns the answer's data (or raises Http404); the view answers
     GET and HEAD with it, 304 when the client's If-None-Match names the same body, and OPTIONS
@@ -42,7 +53,7 @@ def api_view(build):
     @wraps(build)
     def view(request, *args, **kwargs):
         if request.method not in ALLOWED:
-            return with_cors(HttpResponseNotAllowed(ALLOWED))
+            return with_cors(not_allowed(request))
         if request.method == "OPTIONS":
             return with_cors(HttpResponse(status=204))
         body = body_of(build(request, *args, **kwargs))
