@@ -166,6 +166,30 @@ def test_a_complete_match_is_submitted_then_confirmed_by_a_second_juror(client, 
     assert Match.objects.get(pk=match.pk).state == Match.State.CONFIRMED
 
 
+def test_a_stored_hand_retyped_and_not_stored_holds_the_submission_back(client, jury):
+    """The page shows hand 8 retyped ("not stored yet"): submitting would send the stored hand, which
+    the page no longer shows, so the submission is refused naming the hand, and nothing changes."""
+    match = make_match()
+    records = eight_hand_records()
+    save(client, match, records, version=0)
+    typed = {key.replace("h1-", "h8-"): value for key, value in form_data([records[7]]).items()
+             if key.startswith("h1-")}
+    typed["h8-a_trumps"] = str(int(typed["h8-a_trumps"] or 0) + 1)
+    client.post(reverse("jury:keep_hand", args=[match.pk, 8]), typed)
+
+    response = client.post(reverse("jury:submit", args=[match.pk]), {"version": 8}, follow=True)
+
+    assert ("Hand 8 shows typing that is not stored: store it (Enter on its last field) or put it back as "
+            "stored, then submit the match.") in html.unescape(response.content.decode())
+    match.refresh_from_db()
+    assert (match.state, match.version) == (Match.State.IN_ENTRY, 8)
+
+    typed["h8-a_trumps"] = form_data([records[7]])["h1-a_trumps"]  # typed back as stored: the typing goes
+    client.post(reverse("jury:keep_hand", args=[match.pk, 8]), typed)
+    client.post(reverse("jury:submit", args=[match.pk]), {"version": 8})
+    assert Match.objects.get(pk=match.pk).state == Match.State.ENTERED
+
+
 @pytest.mark.parametrize("state", [Match.State.SCHEDULED, Match.State.ENTERED, Match.State.CONFIRMED])
 def test_only_a_match_being_entered_is_submitted(client, jury, state):
     match = make_match(hand_records=None if state == Match.State.SCHEDULED else eight_hand_records(),

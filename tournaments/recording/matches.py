@@ -22,6 +22,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.utils.translation import gettext_noop  # history reasons: stored in English, read translated
 from simple_history.utils import bulk_create_with_history
 
@@ -732,8 +733,23 @@ def submit_match(match: Match, user, expected_version: int | None = None) -> Mat
         raise Refused(_("%(ruling)s: this match is %(expected)s hands and %(saved)s are saved; save every "
                         "hand before submitting it for confirmation.")
                       % {"ruling": bridge.count_ruling(match), "expected": match.hands_expected, "saved": saved})
+    check_no_typing_unstored(match)
     return _change_state(match, user, expected_version, gettext_noop("Submitted for confirmation"),
                          state=Match.State.ENTERED)
+
+
+def check_no_typing_unstored(match: Match) -> None:
+    """A stored hand retyped since (its typing kept, not stored: the page shows it "not stored yet")
+    holds the submission back: submitting would send the stored hand, not what the page shows."""
+    retyped = sorted(set(HandDraft.objects.filter(match=match, purpose=HandDraft.Purpose.ENTRY)
+                         .values_list("number", flat=True)))
+    if retyped:
+        hands = ", ".join(str(number) for number in retyped)
+        raise Refused(ngettext(
+            "Hand %(hands)s shows typing that is not stored: store it (Enter on its last field) or put "
+            "it back as stored, then submit the match.",
+            "Hands %(hands)s show typing that is not stored: store them (Enter on their last field) or put "
+            "them back as stored, then submit the match.", len(retyped)) % {"hands": hands})
 
 
 # --- confirmation by a second juror ------------------------------------------------------------
