@@ -34,6 +34,30 @@ def test_cards_in_hungarian_and_international_words(typed, card):
     assert notation.parse_cards(typed) == [card]
 
 
+SPADE_KING_SPELLINGS = ["pikk király", "király pikk", "pikk k", "k pikk", "K pikk", "pik K", "pikK", "pikkK", "pi k",
+                        "kpi", "Kpikk", "pi király", "király pi", "pik", "K♠", "Ks", "king spades", "spades king"]
+
+
+@pytest.mark.parametrize("typed", SPADE_KING_SPELLINGS)
+def test_a_card_in_either_order_and_every_short_form_that_names_it(typed):
+    """The legend promises a suit and a rank in either order, as one word or two."""
+    with translation.override("hu"):
+        assert notation.parse_cards(f"XX {typed} skíz") == ["XX", "Ks", "Fool"]
+
+
+@pytest.mark.parametrize(("typed", "card"), [("10 treff", "10c"), ("treff 10", "10c"), ("dáma kőr", "Qh"),
+                                             ("D kőr", "Qh"), ("bubi káró", "Vd")])
+def test_a_rank_before_its_suit_is_one_card_even_when_the_rank_alone_is_a_trump(typed, card):
+    assert notation.parse_cards(typed) == [card]
+
+
+def test_a_suit_alone_is_refused_saying_how_to_write_its_cards():
+    with translation.override("hu"), pytest.raises(notation.NotationError) as refused:
+        notation.parse_tricks("XXI pikk Qh skíz")
+    assert refused.value.problems == [
+        "1. ütés: „pikk” szín; a laphoz a figurája is kell, például pikk király, király pikk vagy pik"]
+
+
 @pytest.mark.parametrize(("typed", "suit"), [
     ("kőr", "hearts"), ("kor", "hearts"), ("káró", "diamonds"), ("treff", "clubs"), ("pikk", "spades"),
     ("pik", "spades"), ("♥", "hearts"), ("hearts", "hearts"), ("h", "hearts"),

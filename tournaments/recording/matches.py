@@ -22,8 +22,10 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-from django.utils.translation import gettext_noop  # history reasons: stored in English, read translated
+from django.utils.translation import (
+    gettext_noop,  # history reasons: stored in English, read translated
+    ngettext,
+)
 from simple_history.utils import bulk_create_with_history
 
 from tournaments.core import bridge, register

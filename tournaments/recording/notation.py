@@ -129,6 +129,8 @@ def _card_index() -> dict[str, str]:
             for suit_spelling in (*suit.spellings, suit.key):
                 for rank_spelling in (*rank.spellings, rank.key):
                     found.setdefault(fold(rank_spelling) + fold(suit_spelling), set()).add(card)
+                    # Two words, the rank first ("király pikk", "K pikk"), as the suit first.
+                    found.setdefault(fold(rank_spelling) + "-" + fold(suit_spelling), set()).add(card)
                     if len(fold(suit_spelling)) > 1:
                         found.setdefault(fold(suit_spelling) + fold(rank_spelling), set()).add(card)
                         found.setdefault(fold(suit_spelling) + "-" + fold(rank_spelling), set()).add(card)
@@ -141,9 +143,26 @@ def card(token: str) -> str | None:
     trump = words.read(words.TRUMP, token)
     if trump is not None:
         return trump
-    if words.read(words.SUIT, token) is not None:
-        return None  # "pikk" is the suit, not pi + k
+    suit_letter = words.read(words.SUIT, token)
+    if suit_letter is not None and _is_suit_name(suit_letter, token):
+        return _suit_and_capital_rank(token)  # "pikk" is the suit, not pik + k; "pikK" is the king
+    # A suit's short form that also spells one card is the card where a card is asked for: "pik"
+    # is pi + k, the king of spades, as "trk" is the king of clubs.
     return _card_index().get(fold(token))
+
+
+def _is_suit_name(suit_letter: str, token: str) -> bool:
+    term = words.term(words.SUIT, suit_letter)
+    return fold(token) in (fold(term.hungarian), fold(term.international), fold(suit_letter))
+
+
+def _suit_and_capital_rank(token: str) -> str | None:
+    """``pikK``: a suit in small letters and a rank's capital letter, which folds to a suit's name
+    (``pikk``) but can only mean the card."""
+    suit_part, rank_part = token[:-1], token[-1:]
+    if not (suit_part.islower() and rank_part.isupper()):
+        return None
+    return _card_index().get(fold(suit_part) + "-" + fold(rank_part))
 
 
 def card_words(text: str) -> list[tuple[str, str | None]]:
@@ -153,13 +172,20 @@ def card_words(text: str) -> list[tuple[str, str | None]]:
     read, index = [], 0
     while index < len(tokens):
         pair = " ".join(tokens[index:index + 2])
-        if index + 1 < len(tokens) and card(tokens[index]) is None and card(pair) is not None:
+        # Two words are one card when one is a suit or a rank: "treff király", "pik K", and
+        # "10 treff", whose 10 alone is the trump X.
+        if index + 1 < len(tokens) and card(pair) is not None \
+                and any(_suit_or_rank(token) for token in tokens[index:index + 2]):
             read.append((pair, card(pair)))
             index += 2
             continue
         read.append((tokens[index], card(tokens[index])))
         index += 1
     return read
+
+
+def _suit_or_rank(token: str) -> bool:
+    return words.read(words.SUIT, token) is not None or words.read(words.RANK, token) is not None
 
 
 def card_examples() -> str:
@@ -177,7 +203,17 @@ def card_examples() -> str:
 
 
 def not_a_card(token: str) -> str:
+    suit_letter = words.read(words.SUIT, token)
+    if suit_letter is not None:
+        return _("“%(token)s” is a suit; a card needs its rank too, for example %(examples)s") % {
+            "token": token, "examples": either(_cards_of_suit(suit_letter))}
     return _("“%(token)s”: not a card; write a card as %(examples)s") % {"token": token, "examples": card_examples()}
+
+
+def _cards_of_suit(suit_letter: str) -> list[str]:
+    """The king of a suit written three ways, in the page's words: "pikk király, király pikk or pik"."""
+    suit_name, king = words.name(words.SUIT, suit_letter), words.name(words.RANK, "K")
+    return [f"{suit_name} {king}", f"{king} {suit_name}", card_text("K" + suit_letter)]
 
 
 def suit(token: str) -> str | None:
@@ -289,7 +325,7 @@ def _read_token(record: dict, token: str, found_card: str | None) -> str | None:
         record["contra"] = contra(token)
     elif result(token):
         record["result"] = result(token)
-    elif found_card is None and suit(token):
+    elif suit(token) and (found_card is None or " " not in token):  # "pik" on a line is the suit declared
         record.setdefault("suits", []).append(suit(token))
     elif found_card:
         record.setdefault("cards", []).append(found_card)
