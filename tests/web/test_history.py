@@ -3,14 +3,18 @@ who, when, why, and each field's value before and after, in names (feasts, seats
 jurors), never the stored ids."""
 
 import html
+import random
 import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
+from bench.hands import random_hand_records
 from tests.factories import eight_hand_records, make_match, make_player, make_season, make_team, make_user
 from tests.web.test_entry import form_data
 from tests.web.test_entry_scheduling import JUNE, NEXT_YEAR, particulars
+from tournaments.core import words
 from tournaments.core.models import Competition, Match, stamp
 from tournaments.recording import matches
 
@@ -149,3 +153,22 @@ def test_the_history_page_query_count_does_not_grow(client, django_assert_num_qu
     with django_assert_num_queries(9):
         big_page = client.get(reverse("jury:history", args=[big.pk]))
     assert small_page.status_code == big_page.status_code == 200
+
+
+def test_a_full_deals_tricks_are_named_as_its_deal_is(client):
+    """The deal and the tricks read in the same words: cards by name, never FORMAT.md's codes."""
+    juror = make_user("jury", username="alice")
+    full = random_hand_records(random.Random(7), 1, full=True, first_attackers="A")[0]
+    match = make_match()
+    matches.record_hand(match, 1, full, user=juror)
+    client.force_login(juror)
+
+    with translation.override("hu"):
+        stored = entries(client.get(reverse("jury:history", args=[match.pk]),
+                                    headers={"Accept-Language": "hu"}).content.decode())[0]
+        first_trick = ", ".join(words.card_name(card) for card in full["tricks"][0])
+        codes = {card for trick in full["tricks"] for card in trick if words.card_name(card) != card}
+
+    assert f"1. {first_trick};" in stored
+    tricks_text = stored[stored.index("1. " + first_trick):]
+    assert not [code for code in codes if re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", tricks_text)]

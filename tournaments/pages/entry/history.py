@@ -199,7 +199,8 @@ NAMED_FIELDS = {"feast": line_name, "premium": line_name, "contra": contra_name,
 
 
 def _tricks_text(tricks: list) -> str:
-    return "; ".join(f"{number}. {' '.join(trick)}" for number, trick in enumerate(tricks, start=1))
+    """Each trick's cards named as the deal's are ("1. tizenkilences, pikk tízes, ...")."""
+    return "; ".join(f"{number}. {words_list(trick, card_name)}" for number, trick in enumerate(tricks, start=1))
 
 
 def _display(model_field, value, names: Names) -> str | None:
