@@ -9,6 +9,7 @@ writes it back), and the notation's legend names the ids it accepts: both are le
 """
 
 import io
+import random
 import re
 
 import polib
@@ -23,15 +24,18 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 import tournaments.site.settings
+from bench.hands import random_hand_records
 from scoring.feasts import FEASTS, SILENT_PREMIUMS
 from tests.factories import eight_hand_records, make_competition, make_match, make_user
 from tests.web.test_entry import form_data
 from tests.web.test_hungarian_pages import jury_urls, organiser_urls, page_text, public_urls
+from tournaments.core import bridge
 from tournaments.core.feast_names import FEAST_NAMES, SILENT_PREMIUM_NAMES
 from tournaments.core.models import Competition, CupAward, Match
 from tournaments.core.roles import ensure_roles
+from tournaments.pages.entry import score_sheet_pdf
 from tournaments.pages.entry.history import shown_reason
-from tournaments.recording import matches
+from tournaments.recording import lines, matches
 
 pytestmark = [pytest.mark.django_db]
 
@@ -301,3 +305,35 @@ def test_a_paper_agreements_reason_reads_its_date_in_hungarian():
     with translation.override("hu"):
         assert shown_reason("Agreed on paper on 2026-05-20 by Kovács Béla (R15)") == (
             "Papíron engedélyezte Kovács Béla, 2026. május 20.")
+
+
+def _full_hand_with_a_silent_premium():
+    """A random full deal (deal and ten tricks) in which the engine scores a silent premium."""
+    for seed in range(500):
+        record = random_hand_records(random.Random(seed), 1, full=True, first_attackers="A")[0]
+        answer = bridge.evaluate_hand_record(record)
+        premiums = score_sheet_pdf.scored_premiums(answer)
+        if premiums and not record.get("silent"):
+            return record, premiums
+    raise AssertionError("no full deal with a silent premium in 500 seeds")
+
+
+def test_a_filled_score_sheet_holds_a_full_deals_cards_tricks_and_silent_premiums(client):
+    """The printed sheet of a confirmed match shows a full-deal hand as the jury entered it: the deal
+    seat by seat, the ten tricks, and the silent premiums the engine found in them (R10a)."""
+    full, premiums = _full_hand_with_a_silent_premium()
+    records = [full] + eight_hand_records()[1:]
+    match = make_match(hand_records=records, confirmed=True)
+    client.force_login(make_user("chief"))
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "hu"
+
+    sheet = " ".join(pdf_text(client.get(reverse("jury:score_sheet", args=[match.pk])).content).split())
+
+    with translation.override("hu"):
+        teams = {"A": match.team_a.name, "B": match.team_b.name}
+        deal_lines = [f"{lines.seat_name(seat, teams)}: {lines.words_list(cards, lines.card_name)}"
+                      for seat, cards in full["deal"].items()]
+        tricks = [lines.words_list(trick, lines.card_name) for trick in full["tricks"]]
+        silent = [lines.silent_words(item, teams) for item in premiums]
+    for text in [*deal_lines, *tricks, *silent]:
+        assert " ".join(text.split()) in sheet

@@ -11,10 +11,12 @@ from tournaments.recording.lines import (
     card_name,
     line_rows,
     match_teams,
+    seat_name,
     silent_words,
     team_name,
     words_list,
 )
+from tournaments.recording.notation import PREMIUM_IDS
 
 from . import hand_entry
 from .forms import HandForm
@@ -39,11 +41,23 @@ def _hand_rows(match):
                 "b_high": words_list(holdings["B"]["high_trumps"], card_name),
                 "announcements": [announcement_words(item, teams) for item in record.get("announcements", [])],
                 "silent": "; ".join(silent_words(item, teams) for item in record.get("silent", [])),
+                "deal": [f"{seat_name(seat, teams)}: {words_list(cards, card_name)}"
+                         for seat, cards in (record.get("deal") or {}).items()],
+                "tricks": [words_list(trick, card_name) for trick in record.get("tricks") or []],
             }
         answer = answers.get(number)
+        if answer and record is not None and not record.get("silent"):
+            # A full deal lists no silent premium: the engine finds them in the tricks (R10a).
+            values["silent"] = "; ".join(silent_words(item, teams) for item in scored_premiums(answer))
         rows.append({"number": number, "values": values, "answer": answer,
                      "lines": line_rows(answer) if answer else []})
     return rows
+
+
+def scored_premiums(answer) -> list[dict]:
+    """The silent premiums the engine scored in a hand, as a record lists them ({premium, team})."""
+    return [{"premium": line["item"], "team": team} for team in ("A", "B") for line in answer[team]["lines"]
+            if line["item"] in PREMIUM_IDS and line["points"]]
 
 
 def _holding_labels(teams) -> dict[str, str]:
@@ -60,7 +74,7 @@ def _holding_labels(teams) -> dict[str, str]:
 
 def response(request, match):
     form = HandForm(number=1)
-    labels = {name: form[name].label for name in ("attackers", "announcements", "silent")}
+    labels = {name: form[name].label for name in ("attackers", "announcements", "silent", "deal", "tricks")}
     labels.update(_holding_labels(match_teams(match)))
     filled = match.is_locked
     title = (_("Score sheet (confirmed): %(a)s – %(b)s") if filled else _("Score sheet: %(a)s – %(b)s")) % {
