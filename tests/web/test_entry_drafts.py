@@ -157,7 +157,7 @@ def test_a_complete_match_is_submitted_then_confirmed_by_a_second_juror(client, 
     client.force_login(jury)
     response = client.post(reverse("jury:submit", args=[match.pk]), {"version": 8})
 
-    assert messages_of(response)[-1] == "The match is submitted for confirmation: 88 - 93."
+    assert messages_of(response)[-1] == "The match is submitted for confirmation: 88 : 93."
     match.refresh_from_db()
     assert (match.state, match.entered_by, match.version) == (Match.State.ENTERED, jury, 9)
     assert match.history.first().history_change_reason == "Submitted for confirmation"

@@ -425,7 +425,7 @@ def test_the_command_imports_with_the_same_checks(tmp_path, client, juror):
     book.save(good)
     out = StringIO()
     call_command("import_sheet", str(good), match=match.pk, user=juror.username, stdout=out)
-    assert out.getvalue().strip() == "The score sheet is imported: 88 - 93. A second juror confirms it."
+    assert out.getvalue().strip() == "The score sheet is imported: 88 : 93. A second juror confirms it."
     match.refresh_from_db()
     assert match.state == Match.State.ENTERED and match.entered_by == juror
 

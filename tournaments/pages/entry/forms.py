@@ -10,7 +10,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.core import bridge
+from tournaments.core import bridge, words
 from tournaments.core.collation import hungarian
 from tournaments.core.competitions.cup import current_round_tie, current_round_ties
 from tournaments.core.models import Competition, Match, Team
@@ -350,7 +350,9 @@ class MatchForm(forms.ModelForm):
         """Every season team's players, grouped by team, the seat's own team first (its substitute
         included, R14); empty means the team's own player. The page moves the team chosen first."""
         blank = _("(the team's Driver)") if role == "driver" else _("(the team's Catcher)")
-        roles = {"driver": _("Driver"), "catcher": _("Catcher"), "substitute": _("substitute")}
+        # The roles as the association names them, in small letters like "substitute" (words.role_name).
+        roles = {"driver": words.role_name("driver"), "catcher": words.role_name("catcher"),
+                 "substitute": _("substitute")}
         groups = []
         teams = sorted(self.teams.values(), key=lambda team: team != own_team)
         for team in teams:

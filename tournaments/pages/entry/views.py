@@ -317,7 +317,7 @@ def save_correction(request, match):
     if save_form.is_valid() and all(form.is_valid() and not form.is_blank for form in forms):
         refused = try_correct(request, match, forms, save_form)
         if refused is None:
-            messages.success(request, _("The correction is saved: %(a)s - %(b)s.")
+            messages.success(request, _("The correction is saved: %(a)s : %(b)s.")
                              % {"a": match.score_a, "b": match.score_b})
             return redirect("jury:match", pk=match.pk)
     else:
@@ -386,7 +386,7 @@ def submit(request, pk):
     except Refused as refused:
         answer_refusal(request, refused)
     else:
-        messages.success(request, _("The match is submitted for confirmation: %(a)s - %(b)s.")
+        messages.success(request, _("The match is submitted for confirmation: %(a)s : %(b)s.")
                          % {"a": match.score_a, "b": match.score_b})
     return redirect("jury:match", pk=match.pk)
 

@@ -52,7 +52,7 @@ def score_sheet_upload(request, pk):
         except WorkbookRefused as refused:
             problems = refused.problems
         else:
-            messages.success(request, _("The score sheet is imported: %(a)s - %(b)s. A second juror confirms it.")
+            messages.success(request, _("The score sheet is imported: %(a)s : %(b)s. A second juror confirms it.")
                              % {"a": match.score_a, "b": match.score_b})
             return redirect("jury:match", pk=match.pk)
     return render(request, "workbooks/score_sheet_upload.html", {

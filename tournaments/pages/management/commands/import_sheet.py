@@ -42,5 +42,5 @@ class Command(BaseCommand):
                 for problem in refused.problems:
                     self.stderr.write(str(problem))
                 raise CommandError(translation.gettext("The workbook is refused; nothing was saved.")) from None
-            self.stdout.write(translation.gettext("The score sheet is imported: %(a)s - %(b)s. A second juror "
+            self.stdout.write(translation.gettext("The score sheet is imported: %(a)s : %(b)s. A second juror "
                                                   "confirms it.") % {"a": found.score_a, "b": found.score_b})
