@@ -6,6 +6,7 @@ import datetime
 
 import pytest
 import time_machine
+from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
@@ -109,6 +110,18 @@ def test_a_juror_schedules_a_match_with_the_teams_own_players(client, jury, cham
     assert (match.state, match.version, match.played_publicly) == (Match.State.SCHEDULED, 0, True)
     assert match.history.get().history_change_reason == "Match scheduled"
     assert match.history.get().history_user == jury
+
+
+def test_the_scheduling_message_and_the_seats_read_in_hungarian(client, jury, championship, kings, owls):
+    """The day as the reader writes it, not ISO; each player offered with a role in small letters."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "hu"
+    page = client.get(reverse("jury:new_match") + f"?season={NEXT_YEAR}").content.decode()
+    assert f"{kings.driver.name} (hajtó)" in page and f"{kings.substitute.name} (cserejátékos)" in page
+
+    response = new_match(client, particulars(championship, kings, owls))
+
+    assert [str(message) for message in response.wsgi_request._messages] == [
+        f"A mérkőzés kiírva: Kings – Owls, {JUNE.year}. június {JUNE.day}."]
 
 
 @pytest.mark.parametrize("seat", ["a_driver", "a_catcher"])

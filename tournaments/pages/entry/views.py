@@ -125,7 +125,7 @@ def new_match(request):
 @schedulers_only
 def match_particulars(request, pk):
     match = get_match(pk)
-    heading = f"{match.team_a.name} – {match.team_b.name}, {date_format(match.played_on)}"  # before the form edits it
+    heading = match_heading(match)  # before the form edits it
     editable = match.state in matches.EDITABLE_STATES
     form = MatchForm(request.POST or None, instance=match, season=match.competition.season)
     if request.method == "POST":
@@ -135,6 +135,11 @@ def match_particulars(request, pk):
         "form": form, "match": match, "heading": heading, "season": match.competition.season,
         "editable": editable,
     }, status=422 if request.method == "POST" else 200)
+
+
+def match_heading(match) -> str:
+    """"Szegedi Madarak – Pesti Pagátok, 2026. december 3.": the teams and the day in the reader's words."""
+    return f"{match.team_a.name} – {match.team_b.name}, {date_format(match.played_on)}"
 
 
 def save_particulars(request, form):
@@ -151,7 +156,7 @@ def save_particulars(request, form):
         answer_refusal(request, refused, form)
         return None
     done = _("The match is scheduled: %(match)s.") if is_new else _("The particulars are saved: %(match)s.")
-    messages.success(request, done % {"match": match})
+    messages.success(request, done % {"match": match_heading(match)})
     for notice in notices:
         messages.warning(request, notice)
     return match
