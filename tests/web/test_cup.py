@@ -1,6 +1,7 @@
 """R16 Hungarian Cup: registration, the draw, ties of three matches with tie-breakers, the bracket."""
 
 import datetime
+import re
 
 import pytest
 from django.contrib.staticfiles import finders
@@ -8,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring.competitions import TieStage, draw_pairs
+from scoring.competitions import TieStage, cup_round_date, draw_pairs
 from tests.factories import (
     edge_to_a,
     edge_to_b,
@@ -24,7 +25,7 @@ from tests.factories import (
     play_tie_match,
 )
 from tournaments.core.competitions import check_match_allowed
-from tournaments.core.competitions.cup import enter_team, final_standing, make_draw, tie_state
+from tournaments.core.competitions.cup import bracket, enter_team, final_standing, make_draw, tie_state
 from tournaments.core.models import Competition, CupEntry, CupTie, GrandPrixEntry, Match
 from tournaments.core.refusals import Refused
 from tournaments.recording import matches
@@ -284,6 +285,22 @@ def test_the_cup_from_the_draw_to_the_final_with_two_successive_play_offs(client
     assert f">{final.team_a}</a></dd>" in overview and "Runner-up" in overview
 
 
+def test_a_round_is_headed_by_the_day_it_was_played_once_it_was(client):
+    """R16 sets each round's day (the end of its month); a round played earlier reads its own day."""
+    cup, teams = cup_with(8)
+    make_draw(cup, seed="dates")
+    played_on = datetime.date(2025, 10, 2)
+    for outcome in ("A", "B", "A"):
+        play_tie_match(tie_at(cup, 2, 0), outcome, played_on=played_on)
+
+    rounds = bracket(cup)
+
+    days = {round_.value: day for round_, day, _views in rounds}
+    assert days[2] == played_on
+    assert days[3] == cup_round_date(2025, 3)  # not played yet: R16's day
+    assert "2025-10-02" in client.get(reverse("public:cup", args=[2025])).text
+
+
 def test_the_bracket_shows_each_ties_state(client):
     cup, teams = cup_with(8)
     make_draw(cup, seed="states")
@@ -301,7 +318,9 @@ def test_the_bracket_shows_each_ties_state(client):
     text = response.text
 
     assert "tie-in_progress" in text and "2 matches to play" in text
-    assert "tie-play_off_needed" in text and "Equal sums: tie-breaker needed" in text
+    assert "tie-play_off_needed" in text
+    level_sums = re.search(r"Equal sums \((\d+) : (\d+)\): tie-breaker needed", text)
+    assert level_sums and level_sums[1] == level_sums[2]  # the sums the tie is level at
     assert "tie-play_off_in_progress" in text and "Tie-breaker in progress" in text
     assert "tie-decided" in text and "tie-not_started" in text
 

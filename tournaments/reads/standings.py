@@ -283,7 +283,8 @@ def tie_state_text(view) -> str:
         left = view.state.matches_left
         return ngettext("%(left)s match to play", "%(left)s matches to play", left) % {"left": left}
     if stage == "play_off_needed":
-        return _("Equal sums: tie-breaker needed")
+        return _("Equal sums (%(a)s : %(b)s): tie-breaker needed") % {"a": view.state.sums[0],
+                                                                        "b": view.state.sums[1]}
     if stage == "play_off_in_progress":
         return _("Tie-breaker in progress")
     return ""

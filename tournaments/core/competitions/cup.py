@@ -319,8 +319,15 @@ def bracket(competition, confirmed_only=True):
         tie_matches = by_tie.get(tie.pk, [])
         shown = [m for m in tie_matches if m.state == Match.State.CONFIRMED or not confirmed_only]
         rounds.setdefault(tie.round, []).append(TieView(tie, tie_state(tie, tie_matches), shown))
-    return [(CupTie.Round(number), round_date(competition, number), views)
+    return [(CupTie.Round(number), shown_round_date(competition, number, views), views)
             for number, views in sorted(rounds.items())]
+
+
+def shown_round_date(competition, round_number: int, views) -> datetime.date:
+    """The day a round is headed by: the last day its shown matches were played on, once one was;
+    before that the day R16 sets for it."""
+    played = [match.played_on for view in views for match in view.matches if match.played_on]
+    return max(played) if played else round_date(competition, round_number)
 
 
 def final_standing(ties) -> Standing:
