@@ -5,12 +5,13 @@ import html
 import json
 
 import pytest
+import time_machine
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tests.factories import make_competition, make_player, make_season, make_user
 from tournaments.core.competitions.free_games import record_free_game, year_table
-from tournaments.core.models import Competition, FreeGame, FreeGameScore
+from tournaments.core.models import Competition, FreeGame, FreeGameScore, Season
 
 pytestmark = pytest.mark.django_db
 JUNE = datetime.date(2025, 6, 1)
@@ -103,6 +104,16 @@ def test_the_year_table_sums_points_and_names_the_winner(client, free_games, pla
     assert f'<strong><a href="{anna}">Anna</a></strong>' in response.text
     assert "Variant: Three-handed game" in response.text
     assert f'<span class="player-score"><a href="{anna}">Anna</a> 18</span>, ' in response.text
+
+
+def test_a_closed_season_names_the_winner_of_the_year_before_its_last_day(client, free_games, players):
+    """Closed, the season's results are final (R21): its table names the year's winner, not a leader."""
+    record_free_game(free_games, played_on=JUNE, kind=FreeGame.Kind.TRAINING, points={players["Anna"]: 10})
+    with time_machine.travel(datetime.date(2025, 11, 1)):
+        assert "Leading so far:" in client.get(reverse("public:free_games", args=[2025])).text
+        Season.objects.filter(pk=free_games.season_id).update(state=Season.State.CLOSED)
+        text = client.get(reverse("public:free_games", args=[2025])).text
+    assert "Winner of the year:" in text and "Leading so far:" not in text
 
 
 @pytest.mark.parametrize("games", [1, 8])

@@ -258,7 +258,8 @@ def free_games(request, year):
     return render(request, "public/free_games.html", {
         "season": season, "competition": competition, "table": table, "winners": winners,
         "games": games, "shared_names": shared,
-        "year_over": season.ends < _today(),
+        # Closed, the season's results are final (R21) whatever the day; else the year ends on its last day.
+        "year_over": season.state == Season.State.CLOSED or season.ends < _today(),
         "meta": meta.for_free_games(season, competition),
     })
 
