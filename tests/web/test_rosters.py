@@ -5,6 +5,7 @@ refused whole with each problem against its cell."""
 import io
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 from openpyxl import Workbook, load_workbook
 
@@ -98,17 +99,22 @@ def test_a_known_membership_number_changes_that_player_and_team(client, organise
     assert Player.objects.filter(membership_number="M009").exists()  # a player is never deleted
 
 
+NO_CATCHER = ("Teams and players!D2: team {team} has 0 catcher rows; a team has one driver, one catcher and at most "
+              "one substitute (R14)")
 BAD_ROWS = [
-    ([("", "M001", "Pagátok", "driver")], ["Teams and players!A2: this cell is needed"]),
+    # Every problem of a workbook at once: a row's own, and what it leaves its team short of.
+    ([("", "M001", "Pagátok", "driver")],
+     ["Teams and players!A2: this cell is needed", NO_CATCHER.format(team="Pagátok")]),
     ([("Kovács Anna", "M001", "Pagátok", "captain")],
-     ["Teams and players!D2: the role is driver, catcher or substitute, not captain (R14)"]),
-    ([("Kovács Anna", "M" + "1" * 30, "Pagátok", "driver")], ["Teams and players!B2: at most 20 characters"]),
+     ["Teams and players!D2: the role is driver, catcher or substitute, not captain (R14)",
+      "Teams and players!D2: team Pagátok has 0 driver rows; a team has one driver, one catcher and at most one "
+      "substitute (R14)", NO_CATCHER.format(team="Pagátok")]),
+    ([("Kovács Anna", "M" + "1" * 30, "Pagátok", "driver")],
+     ["Teams and players!B2: at most 20 characters", NO_CATCHER.format(team="Pagátok")]),
     (ROWS[:2] + [("Tóth Csaba", "M003", "Pagátok", "driver")],
      ["Teams and players!D2: team Pagátok has 2 driver rows; a team has one driver, one catcher and at most one "
       "substitute (R14)"]),
-    ([("Nagy Dóra", "M004", "Skízek", "driver")],
-     ["Teams and players!D2: team Skízek has 0 catcher rows; a team has one driver, one catcher and at most one "
-      "substitute (R14)"]),
+    ([("Nagy Dóra", "M004", "Skízek", "driver")], [NO_CATCHER.format(team="Skízek")]),
     (ROWS + [("Kovács Anna", "M001", "Skízek", "substitute")],
      ["Teams and players!B7: M001 is already on row 2; a player belongs to one team a season (R14)"]),
 ]
@@ -164,3 +170,26 @@ def test_a_roster_meets_the_rules_a_team_change_meets_in_the_admin(client, organ
         "Teams and players!C2: Substitute: Tóth Csaba has already played for Régiek this season; a player belongs "
         "to one team a season; R14."]
     assert snapshot() == before
+
+
+def test_a_hungarian_roster_writes_and_reads_the_associations_role_words(client, organiser):
+    """Hungarian pages give a Hungarian workbook: hajtó, fogó, cserejátékos in the cells and in the
+    refusals, and those words are read back."""
+    season = make_season()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "hu"
+    hungarian_rows = [(name, number, team, {"driver": "hajtó", "catcher": "fogó", "substitute": "cserejátékos"}[role])
+                      for name, number, team, role in ROWS]
+    assert post(client, hungarian_rows).status_code == 302
+    assert Team.objects.get(name="Pagátok").substitute.name == "Tóth Csaba"
+
+    book = load_workbook(io.BytesIO(client.get(reverse("workbooks:roster", args=[season.year])).content))
+    assert sorted({row[3] for row in book.active.iter_rows(min_row=2, values_only=True)}) == [
+        "cserejátékos", "fogó", "hajtó"]
+
+    response = post(client, [("Nagy Dóra", "M004", "Skízek", "kapitány")])
+    assert response.context["problems"] == [
+        "Teams and players!D2: a szerep hajtó, fogó vagy cserejátékos lehet, nem kapitány (R14)",
+        "Teams and players!D2: a(z) Skízek csapatnak 0 hajtó sora van; egy csapatnak egy hajtó, egy fogó és "
+        "legfeljebb egy cserejátékos tagja van (R14)",
+        "Teams and players!D2: a(z) Skízek csapatnak 0 fogó sora van; egy csapatnak egy hajtó, egy fogó és "
+        "legfeljebb egy cserejátékos tagja van (R14)"]

@@ -14,6 +14,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from tournaments.core import words
 from tournaments.core.competitions import changes
 from tournaments.core.models import Player, Team
 from tournaments.core.refusals import Refused
@@ -34,12 +35,23 @@ def headings():
     return [_("Name"), _("Membership number"), _("Team"), _("Role")]
 
 
+def role_label(role: str) -> str:
+    """A role as a roster cell writes it, in the page's language: the association's word for a seat
+    (hajtó, fogó), "cserejátékos" for the substitute."""
+    return _("substitute") if role == "substitute" else words.role_name(role)
+
+
+def role_labels() -> str:
+    """"hajtó, fogó or cserejátékos"."""
+    return _("%(first)s, %(second)s or %(third)s") % dict(zip(("first", "second", "third"),
+                                                              map(role_label, ROLES), strict=True))
+
+
 def role_words():
     """What a role cell may say: the id, or the role's name in the page's language."""
-    words = {role: role for role in ROLES}
-    words.update({_("Driver").lower(): "driver", _("Catcher").lower(): "catcher",
-                  _("substitute").lower(): "substitute"})
-    return words
+    found = {role: role for role in ROLES}
+    found.update({role_label(role).lower(): role for role in ROLES})
+    return found
 
 
 def build(season) -> bytes:
@@ -53,9 +65,9 @@ def build(season) -> bytes:
         write_row(sheet, row, values)
     for letter, width in zip("ABCD", (30, 20, 30, 12), strict=True):
         sheet.column_dimensions[letter].width = width
-    roles = DataValidation(type="list", formula1='"' + ",".join(ROLES) + '"', allow_blank=True)
-    roles.prompt = _("R14: driver, catcher or substitute; a team has one driver, one catcher and at most one "
-                     "substitute.")
+    roles = DataValidation(type="list", formula1='"' + ",".join(map(role_label, ROLES)) + '"', allow_blank=True)
+    roles.prompt = _("R14: %(roles)s; a team has one %(driver)s, one %(catcher)s and at most one %(substitute)s.") % {
+        "roles": role_labels(), **{role: role_label(role) for role in ROLES}}
     roles.showInputMessage = True
     roles.add(f"D2:D{MAX_ROWS}")
     sheet.add_data_validation(roles)
@@ -71,7 +83,7 @@ def roster_rows(season):
         for role in ROLES:
             player = getattr(team, role)
             if player is not None:
-                yield [player.name, player.membership_number, team.name, role]
+                yield [player.name, player.membership_number, team.name, role_label(role)]
 
 
 @dataclass
@@ -85,7 +97,7 @@ class RosterRow:
 
 def read_rows(sheet, problems) -> list[RosterRow]:
     rows = []
-    words = role_words()
+    roles = role_words()
     if sheet.max_row > MAX_ROWS:
         problems.add(sheet.title, f"A{MAX_ROWS + 1}", _("a roster holds at most %(count)s rows") % {
             "count": MAX_ROWS - 1})
@@ -101,10 +113,10 @@ def read_rows(sheet, problems) -> list[RosterRow]:
                 problems.add(sheet.title, f"{column}{row}", _("this cell is needed"))
             elif len(value) > limit:
                 problems.add(sheet.title, f"{column}{row}", _("at most %(limit)s characters") % {"limit": limit})
-        found_role = words.get(role.lower())
+        found_role = roles.get(role.lower())
         if found_role is None:
-            problems.add(sheet.title, f"D{row}", _("the role is driver, catcher or substitute, not %(value)s")
-                         % {"value": role or "-"}, "R14")
+            problems.add(sheet.title, f"D{row}", _("the role is %(roles)s, not %(value)s")
+                         % {"roles": role_labels(), "value": role or "-"}, "R14")
         rows.append(RosterRow(row, name, number, team, found_role or ""))
     return rows
 
@@ -127,9 +139,10 @@ def check_teams(sheet, rows, season, problems):
         for role, least, most in (("driver", 1, 1), ("catcher", 1, 1), ("substitute", 0, 1)):
             count = sum(1 for member in members if member.role == role)
             if not least <= count <= most:
-                problems.add(sheet.title, f"D{first}", _("team %(team)s has %(count)s %(role)s rows; a team has one "
-                                                         "driver, one catcher and at most one substitute")
-                             % {"team": name, "count": count, "role": role}, "R14")
+                problems.add(sheet.title, f"D{first}", _(
+                    "team %(team)s has %(count)s %(role)s rows; a team has one %(driver)s, one %(catcher)s and at "
+                    "most one %(substitute)s") % {"team": name, "count": count, "role": role_label(role),
+                                                  **{role: role_label(role) for role in ROLES}}, "R14")
     named = set(teams)
     numbers = {entry.number: entry for entry in rows}
     for team in Team.objects.filter(season=season).exclude(name__in=named).with_players():
@@ -150,7 +163,8 @@ def import_roster(upload, season, user) -> dict:
     rows = read_rows(sheet, problems)
     if not rows and not problems.found:
         problems.add(sheet.title, "A2", _("the workbook names no player"))
-    problems.raise_if_any()
+    # Every problem at once: the rows' own, then those across rows (a role that could not be read
+    # counts as none), then the rules each team changed meets (refused together, nothing saved).
     teams = check_teams(sheet, rows, season, problems)
     problems.raise_if_any()
     with transaction.atomic():
@@ -179,20 +193,21 @@ def save_players(rows, user):
     return saved
 
 
-def check_team_change(team, members, sheet_title) -> None:
+def team_change_problems(team, members, sheet_title) -> list[str]:
     """The rules every change of a team meets, in the admin as here (R14, R16: a player who played
-    for another team this season, a Cup team's Driver and Catcher once drawn): refused on the
-    team's first row, and the whole workbook with it."""
+    for another team this season, a Cup team's Driver and Catcher once drawn), each against the
+    team's first row."""
     try:
         changes.check_team(team)
     except Refused as refused:
         row = min(member.row for member in members)
-        raise WorkbookRefused([f"{sheet_title}!C{row}: {message}" for message in refused.messages]) from None
+        return [f"{sheet_title}!C{row}: {message}" for message in refused.messages]
+    return []
 
 
 def save_teams(season, teams, players, user, sheet_title) -> int:
     existing = {team.name: team for team in Team.objects.filter(season=season, name__in=list(teams))}
-    changed_count = 0
+    changed_count, refusals = 0, []
     for name, members in teams.items():
         by_role = {member.role: players[member.number][0] for member in members}
         team = existing.get(name) or Team(season=season, name=name)
@@ -201,8 +216,13 @@ def save_teams(season, teams, players, user, sheet_title) -> int:
                                   for role, player in values.items()):
             for role, player in values.items():
                 setattr(team, role, player)
-            check_team_change(team, members, sheet_title)
+            found = team_change_problems(team, members, sheet_title)
+            refusals += found
+            if found:
+                continue
             stamp(team, user, gettext_noop("Roster imported from a workbook"))
             team.save()
             changed_count += 1
+    if refusals:  # the whole workbook refused, every team's problem named; the transaction rolls back
+        raise WorkbookRefused(refusals)
     return changed_count
