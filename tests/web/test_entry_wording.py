@@ -16,8 +16,8 @@ from bench import hands
 from scoring import Problem
 from tests.factories import eight_hand_records, make_match, make_user
 from tests.web.test_entry import form_data
-from tournaments.core import words
-from tournaments.core.models import Hand
+from tournaments.core import bridge, words
+from tournaments.core.models import Hand, Match
 from tournaments.recording import notation, wording
 
 pytestmark = pytest.mark.django_db
@@ -234,3 +234,18 @@ def test_a_stored_hand_reads_back_in_hungarian_on_a_hungarian_page_and_stores_th
     stored = Hand.objects.get(match=other, number=1)
     assert [(a.feast, a.result) for a in stored.announcements.all()] == [("pagat_capture", "lost")]
     assert [(s.premium, s.team) for s in stored.silent_premiums.all()] == [("four_kings", "B")]
+
+
+@pytest.mark.parametrize(("draft", "expected"), [
+    (True, "R16: egy rögzítés alatt álló mérkőzésben 1–2 leosztás lehet, nem 8"),
+    (False, "R16: ez a mérkőzés pontosan 2 leosztásból áll, nem 8"),
+])
+def test_a_tie_breakers_count_of_hands_reads_in_the_pages_language(draft, expected):
+    """A tie-breaker is two hands (R16): eight hands uploaded for one are refused in words, never in
+    the engine's English."""
+    match = make_match(kind=Match.Kind.TIE_BREAKER)
+    with pytest.raises(bridge.InvalidRecord) as refused, translation.override("hu"):
+        bridge.check_match_records(match, eight_hand_records(), draft=draft)
+    with translation.override("hu"):
+        worded = wording.word(refused.value.problems[0])
+    assert f"{worded.ruling}: {worded.text}" == expected

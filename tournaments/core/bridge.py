@@ -165,7 +165,7 @@ def check_match_records(match: Match, records: list[Any], *, draft: bool = False
     count = len(records) if isinstance(records, list) else 0
     if draft and not 1 <= count <= expected:
         problems.add("hands", count_ruling(match), f"a match being entered holds 1 to {expected} hands, not {count}",
-                     "hand_count", expected=expected, count=count)
+                     "hand_count_so_far", expected=expected, count=count)
     elif not draft and (not isinstance(records, list) or count != expected):
         problems.add("hands", count_ruling(match), f"this match is exactly {expected} hands, not {count}",
                      "hand_count", expected=expected, count=count)

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.core import words
 from tournaments.recording import notation
@@ -122,6 +122,13 @@ def _seats_dealt(p) -> str:
 
 # What each code says, from its params (scoring.problems documents them).
 SENTENCES = {
+    # How many hands a match holds (R13; a tie-breaker's two, R16)
+    "hand_count": lambda p: ngettext("this match is exactly %(expected)s hand, not %(count)s",
+                                     "this match is exactly %(expected)s hands, not %(count)s",
+                                     p.get("expected") or 0) % {"expected": p.get("expected"),
+                                                                "count": p.get("count") or 0},
+    "hand_count_so_far": lambda p: _("a match being entered holds 1 to %(expected)s hands, not %(count)s")
+    % {"expected": p.get("expected"), "count": p.get("count") or 0},
     # A word the record holds that names nothing: what is accepted, in the association's words
     "not_a_feast": lambda p: notation.unknown_word(_given(p), notation.FEAST_IDS, _("feast")),
     "not_a_silent_premium": lambda p: notation.unknown_word(_given(p), notation.PREMIUM_IDS, _("silent premium")),
