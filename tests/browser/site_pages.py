@@ -116,7 +116,7 @@ def demo_values():
 # Which demo value a `pk` stands for, by pattern.
 PK_MEANS = {
     "public:player": "player", "register:player": "player", "register:competition": "competition",
-    "competitions:grand_prix_match": "grand_prix_match",
+    "competitions:grand_prix_match": "grand_prix_match", "competitions:player_edit": "player",
     "table:manage": "table", "table:play": "table", "table:watch": "table", "table:replay": "table",
 }
 

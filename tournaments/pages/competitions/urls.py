@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import season_life, seasons, views, words
+from . import season_life, seasons, teams, views, words
 
 app_name = "competitions"
 
@@ -12,6 +12,12 @@ urlpatterns = [
     path("seasons/<int:year>/edit/", seasons.season_edit, name="season_edit"),
     path("seasons/<int:year>/competitions/new/", seasons.competition_new, name="competition_new"),
     path("seasons/<int:year>/competitions/<slug:slug>/edit/", seasons.competition_edit, name="competition_edit"),
+    path("seasons/<int:year>/teams/", teams.team_list, name="teams"),
+    path("seasons/<int:year>/teams/new/", teams.team_new, name="team_new"),
+    path("seasons/<int:year>/teams/<int:team_id>/edit/", teams.team_edit, name="team_edit"),
+    path("players/", teams.player_list, name="players"),
+    path("players/new/", teams.player_new, name="player_new"),
+    path("players/<int:pk>/edit/", teams.player_edit, name="player_edit"),
     path("grand-prix-matches/<int:pk>/", views.grand_prix_match, name="grand_prix_match"),
     path("matches/<int:pk>/remove/", views.remove_match, name="remove_match"),
     path("seasons/<int:year>/", views.season_admin, name="season_admin"),
