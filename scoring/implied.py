@@ -24,7 +24,7 @@ Inside, a card is a bit of a mask over :data:`scoring.cards.PACK` and a trick n 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from .cards import ANGEL, FOOL, LAMOUR, MOND, PACK, PAGAT, VISI, Card, Rank, Suit, Team
@@ -36,6 +36,8 @@ CARD_BIT: dict[Card, int] = {card: 1 << index for index, card in enumerate(PACK)
 ALL_CARDS = (1 << len(PACK)) - 1
 _FOOL, _MOND, _PAGAT = CARD_BIT[FOOL], CARD_BIT[MOND], CARD_BIT[PAGAT]
 _TEAMS = (Team.A, Team.B)
+TEAM_SHIFT = 64  # in a picture's flat masks, team B's bits stand this far above team A's
+TEAM_A_BITS = (1 << TEAM_SHIFT) - 1
 
 
 def trick_bits(*numbers: int) -> int:
@@ -82,16 +84,16 @@ class Picture:
     winners: tuple[tuple[int, Card], ...] = ()  # a trick and the card that won it
     unless: tuple[Picture, ...] = ()  # pictures that cannot all hold (a lost feast's, in full)
 
-    def entails(self, other: Picture) -> bool:
-        """Every fact of ``other`` follows from this picture's."""
-        places = dict(self.places)
-        return (all(self.tricks[side] & other.tricks[side] == other.tricks[side]
-                    and self.takers[side] & other.takers[side] == other.takers[side]
-                    and self.holders[side] & other.holders[side] == other.holders[side]
-                    and self.least[side] >= other.least[side] and self.most[side] <= other.most[side]
-                    for side in (0, 1))
-                and all(card in places and places[card] & tricks == places[card] for card, tricks in other.places)
-                and set(other.winners) <= set(self.winners))
+    # The masks, each team's beside the other's in one integer, the counts, and whether places,
+    # winners or lost feasts follow: what the quick check of a whole record (scoring.contradictions)
+    # reads, one unpacking a picture.
+    flat: tuple = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "flat", (
+            self.tricks[0] | self.tricks[1] << TEAM_SHIFT, self.takers[0] | self.takers[1] << TEAM_SHIFT,
+            self.holders[0] | self.holders[1] << TEAM_SHIFT, *self.least, *self.most,
+            bool(self.places or self.winners or self.unless)))
 
 
 NOTHING = Picture()

@@ -21,9 +21,9 @@ from scoring import InvalidRecord, check_hand, evaluate_hand, parse_hand
 from scoring.adjudicate import Facts, adjudicate
 from scoring.cards import Team
 from scoring.contradictions import items
-from scoring.implied import CARD_BIT, Picture, tricks_of
 from scoring.generate import random_hand, results_of, table_hand
-from scoring.play import BIT, bindings_of, index_of, play_out
+from scoring.implied import CARD_BIT, Picture, tricks_of
+from scoring.play import bindings_of, play_out
 from tests.scoring.test_generate_properties import SEEDS, dominant_deal
 
 ADJUDICATION = Path(__file__).parent / "adjudication"
