@@ -15,7 +15,8 @@ first five, one trick, too many tricks, the Pagat or the Mond captured by both);
 disagreement is R10c's ``results_cannot_both_hold``, naming the card or trick it is about.
 
 Not compared, as other rulings refuse them first: two items of one team's R7 chain, or of one team
-declaring one card (R7, R9); two seats of the two teams declaring one card (R9, R10b:
+declaring one card or binding one card to two tricks (R7, R9; every place a picture gives a card is
+where a feast binds it); two seats of the two teams declaring one card (R9, R10b:
 ``magnifier_declared_by_two_seats``); a declared card the deal does not give the announcer (R9); the
 two teams' holdings against each other (R5). A silent premium the team's own announced feast covers
 is not scored (R10, R10a) and claims nothing.
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .cards import ANGEL, FOOL, LAMOUR, MOND, PAGAT, Card, Seat, Suit, Team
-from .feasts import Feast, SilentPremium
+from .feasts import MAGNIFIED_CHAIN, Feast, SilentPremium
 from .implied import (
     ALL_TRICKS,
     CARD_BIT,
@@ -301,7 +302,9 @@ def _refused_elsewhere(first: Item, second: Item) -> bool:
         return first.item in DEALT_ITEMS and second.item in DEALT_ITEMS  # R5's
     if first.declared & second.declared:
         return True  # R9 (one team), R10b's magnifier_declared_by_two_seats (two teams)
-    return first.team is second.team and first.chain is not None and first.chain == second.chain  # R7's
+    # R7's: two of one team's chain (magnified feasts declaring one card are in one chain: R9's above)
+    return (first.team is second.team and first.chain is not None and first.chain == second.chain
+            and first.chain != MAGNIFIED_CHAIN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,6 +405,8 @@ def _check_pair(first: Item, second: Item, problems: Problems) -> None:
                  f"{item.said()} is lost, but {other.said()} means all of it was done", reason="lost")
             return
     found = _disagreement(_merged((first.picture, second.picture)))
+    if found is not None and found.kind == "place" and first.team is second.team:
+        return  # a place is where a feast binds its card: one team binding it to two tricks is R9's
     if found is not None and found.kind != "lost":
         _add(problems, first, second, RULING_IMPLIED, CODE,
              f"{first.said()} and {second.said()} cannot both be true: {_reason(found)}", reason=found.kind,
