@@ -34,8 +34,7 @@ TRICKS_IN_A_HAND = 10
 ALL_TRICKS = sum(1 << number for number in range(1, TRICKS_IN_A_HAND + 1))
 CARD_BIT: dict[Card, int] = {card: 1 << index for index, card in enumerate(PACK)}
 ALL_CARDS = (1 << len(PACK)) - 1
-_FOOL, _MOND, _PAGAT = CARD_BIT[FOOL], CARD_BIT[MOND], CARD_BIT[PAGAT]
-_TEAMS = (Team.A, Team.B)
+_FOOL = CARD_BIT[FOOL]
 TEAM_SHIFT = 64  # in a picture's flat masks, team B's bits stand this far above team A's
 TEAM_A_BITS = (1 << TEAM_SHIFT) - 1
 
