@@ -1,103 +1,100 @@
-"""R10b: results that cannot all be true are refused.
+"""R10b, R10c: results that cannot all be true are refused, each problem naming both items.
 
-In results mode the engine does not see the tricks, but every feast won and every silent premium
-listed says something about them (the conditions of :data:`scoring.adjudicate.CONDITIONS` and R10):
-tricks the team won (Slam all ten, Pheasant the first, Marriage the last two, Obscure the first
-five), how many it won at least (Cash six), and cards that fell into its tricks (Lie in Wait the
-Pagat, Silent Mond Capture the Mond). Two such claims of the two teams contradict each other when
-both need the same trick, need more than the ten tricks of a hand between them, or both capture the
-one Pagat or the one Mond. A record holding such a pair is refused, each problem naming both items
-(R10b). The claims are only ever what a condition cannot be met without, so a record reduced from a
-real play never contradicts itself (tests/scoring/test_contradictions.py checks this on generated
-hands).
+In results mode the engine does not see the tricks, but every item of the record says something
+certain of them (:mod:`scoring.implied`): a feast won what it cannot be won without, a lost feast
+that its condition failed, a listed silent premium what R10 defines, the holdings and the attackers
+which cards each team was dealt (R3, R5; the whole deal where it is given). One check lays the facts
+of two items over each other and finds the first fact they disagree on: a trick both teams win, more
+tricks than a hand has, a card in both teams' tricks or hands, a card played to two tricks, a trick
+won by two cards or by a card that another card in it beats, or a lost feast all of whose definition
+the other item makes true. Only pairs are refused, so that a problem can name both items: three or
+more items that only together cannot be true are let through.
 
-Lost feasts and messages claim nothing. Two claims of one team are not compared here: a team's own
-feasts that cannot go together are R7's and R9's business. Three or more items that only together
-cannot be true (A's Piccolo and Marriage, five tricks, against B's Bridge, seven) are let through:
-R10b refuses a pair it can name.
+R10b's kinds keep their codes (two won results of the two teams: all ten tricks taken, Obscure's
+first five, one trick, too many tricks, the Pagat or the Mond captured by both); any other
+disagreement is R10c's ``results_cannot_both_hold``, naming the card or trick it is about.
 
-Also refused: two seats declaring the same card as a magnifier they hold (R9), which the deal
-decides where it is given; without it only the two seats' declarations show it.
+Not compared, as other rulings refuse them first: two items of one team's R7 chain, or of one team
+declaring one card or binding one card to two tricks (R7, R9; every place a picture gives a card is
+where a feast binds it); two seats of the two teams declaring one card (R9, R10b:
+``magnifier_declared_by_two_seats``); a declared card the deal does not give the announcer (R9); the
+two teams' holdings against each other (R5). A silent premium the team's own announced feast covers
+is not scored (R10, R10a) and claims nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from .cards import MOND, PAGAT, Card, Team
-from .feasts import FEASTS, SILENT_PREMIUMS, Category
+from .cards import ANGEL, FOOL, LAMOUR, MOND, PAGAT, Card, Seat, Suit, Team
+from .feasts import MAGNIFIED_CHAIN, Feast, SilentPremium
+from .implied import (
+    ALL_TRICKS,
+    CARD_BIT,
+    TEAM_A_BITS,
+    TEAM_SHIFT,
+    TRICKS_IN_A_HAND,
+    Picture,
+    beats,
+    cards_of,
+    dealt_picture,
+    feast_picture,
+    silent_picture,
+    tricks_of,
+)
 from .problems import Problems
 
-if TYPE_CHECKING:
-    from .records import Announcement, SilentEntry
-
 RULING = "R10b"
-TRICKS_IN_A_HAND = 10
-ALL_TRICKS = frozenset(range(1, TRICKS_IN_A_HAND + 1))
+RULING_IMPLIED = "R10c"
+CODE = "results_cannot_both_hold"
 OBSCURE = "obscure"
-
-
-def _first(count: int) -> frozenset[int]:
-    return frozenset(range(1, count + 1))
-
-
-# The tricks a won feast cannot be won without (its condition in scoring.adjudicate.CONDITIONS).
-# Feasts declaring magnifiers (magnified, flight, Habicht) win the tricks their cards are bound to;
-# Marriage the two its King and Queen are bound to.
-_TRICKS_NEEDED: dict[str, frozenset[int]] = {
-    **{feast.id: feast.declared_tricks for feast in FEASTS.values() if feast.declared_tricks},
-    "marriage": FEASTS["marriage"].suit_bindings,
-    # Bound tricks: the team wins tricks 1..n (R9a).
-    "piccolo": _first(3), "town_centre": _first(4), "centre": _first(5), "small_bird": _first(6),
-    "large_bird": _first(7),
-    # Tricks 9 and 10, or 8 to 10, won with the named kind of card.
-    "schleicher": frozenset({9, 10}), "pho_nothing": frozenset({9, 10}),
-    "couleur": frozenset({8, 9, 10}), "trojka": frozenset({8, 9, 10}), "famille": frozenset({8, 9, 10}),
-    "bethlehem": frozenset({8, 9, 10}),
-    # Slam and every trophy that wins all tricks.
-    **{feast_id: ALL_TRICKS for feast_id in (
-        "slam", "scale", "quart", "pyramid", "spectrum", "stella", "full", "court", "grand", "harpy",
-        "gloria", "triumph", "royal",
-    )},
-}
-# How many tricks a free pass needs, at least (seed 002: Play five, up to Slam's ten).
-_TRICKS_COUNTED = {"play": 5, "cash": 6, "bridge": 7, "octave": 8, "misere": 9, "slam": 10}
-
-# The one Pagat and the one Mond fall into one team's tricks (R10: capture). These feasts and silent
-# premiums capture them, whoever dealt them: the capture feasts and the trophies covering them (R10),
-# Heads and Full Honours (the cards in the team's tricks), Pyramid (all four Birds win tricks), the
-# Small Bird and the five Bound Tricks (the Mond falls in trick 6, won by the team), Stella (trick 6
-# won with the Mond).
-_CAPTURES: dict[str, frozenset[Card]] = {}
-for _card, _items in (
-    (PAGAT, ("lie_in_wait", "pagat_capture", "golgotha", "royal", "full_honours", "pyramid")),
-    (MOND, ("silent_mond_capture", "mond_capture", "golgotha", "centaur", "harpy", "gloria", "triumph",
-            "royal", "heads", "full_honours", "small_bird", "scale", "spectrum", "full", "court", "grand",
-            "stella")),
-):
-    for _item in _items:
-        _CAPTURES[_item] = _CAPTURES.get(_item, frozenset()) | {_card}
-
-_SILENT_TRICKS = {OBSCURE: _first(5)}  # R10: Obscure is the first five tricks
+DEALT_ITEMS = ("holdings", "deal")
 _CARD_NAMES = {PAGAT: "Pagat", MOND: "Mond"}
-_NO_TRICKS: frozenset[int] = frozenset()
-_NO_CARDS: frozenset[Card] = frozenset()
+_HIGH_TRUMPS = {16: Card(trump=16), 17: Card(trump=17), 18: Card(trump=18)}
+_CAPTURED = CARD_BIT[PAGAT] | CARD_BIT[MOND]  # the two cards R10b follows into the tricks
+
+
+class Resulted(Protocol):
+    """An announcement as scoring.records reads it."""
+
+    index: int
+    feast: Feast
+    by: Seat
+    cards: tuple[Card, ...]
+    suits: tuple[Suit, ...]
+    won: bool | None
+    team: Team
+
+
+class Listed(Protocol):
+    """A silent premium as scoring.records reads it."""
+
+    premium: SilentPremium
+    team: Team
+
+
+class Held(Protocol):
+    """A team's holdings as scoring.records reads them (R5)."""
+
+    honours: int
+    high_trumps: frozenset[int]
 
 
 @dataclass(frozen=True, slots=True)
-class Claim:
-    """What one won feast or listed silent premium says of the play."""
+class Item:
+    """One item of the record and what it says of the play."""
 
-    item: str  # a feast or silent premium id
+    item: str  # a feast or silent premium id, or "holdings" / "deal" for the cards dealt
     name: str
     team: Team
-    index: int | None  # the announcement's place in the record; None for a silent premium
+    index: int | None  # the announcement's place in the record; None otherwise
     field: str
-    tricks: frozenset[int]  # tricks the team won
-    count: int  # tricks the team won at least
-    captures: frozenset[Card]  # of the Pagat and the Mond, those in the team's tricks
+    picture: Picture
+    result: bool  # a won feast or a listed silent premium: what R10b compares
+    chain: str | None = None  # the R7 chain of an announcement
+    declared: frozenset[Card] = frozenset()
 
     def said(self) -> str:
         """How the English message names it: "team A's Slam (announcements[0])"."""
@@ -106,144 +103,388 @@ class Claim:
     def as_params(self, prefix: str = "") -> dict:
         return {f"{prefix}item": self.item, f"{prefix}team": self.team.value, f"{prefix}index": self.index}
 
+    @property
+    def side(self) -> int:
+        return 0 if self.team is Team.A else 1
 
-def _what_it_needs(item: str, tricks_needed: dict[str, frozenset[int]]) -> tuple[frozenset[int], int, frozenset[Card]]:
-    tricks = tricks_needed.get(item, _NO_TRICKS)
-    # Every feast and silent premium is won in a trick the team takes: at least one.
-    return tricks, max(_TRICKS_COUNTED.get(item, 1), len(tricks)), _CAPTURES.get(item, _NO_CARDS)
-
-
-# By feast and premium id, what a won feast or a listed premium needs: (tricks, count, captures).
-_FEAST_NEEDS = {feast_id: _what_it_needs(feast_id, _TRICKS_NEEDED) for feast_id in FEASTS}
-_PREMIUM_NEEDS = {premium_id: _what_it_needs(premium_id, _SILENT_TRICKS) for premium_id in SILENT_PREMIUMS}
-
-
-def _announcement_needs(announcement: Announcement) -> tuple[frozenset[int], int, frozenset[Card]]:
-    tricks, count, captures = _FEAST_NEEDS[announcement.feast.id]
-    if PAGAT in announcement.cards:  # the declared Pagat wins its trick for the team
-        captures = captures | {PAGAT}
-    return tricks, count, captures
+    @property
+    def order(self) -> tuple[int, int]:
+        """Where the problem of a pair stands: an announcement's line before a silent premium's,
+        a silent premium's before the holdings'; the later of two."""
+        if self.index is not None:
+            return (2, self.index)
+        if self.item in DEALT_ITEMS:
+            return (0, 0)
+        return (1, int(self.field[len("silent["):-1]))
 
 
-def claims(announcements: Iterable[Announcement], silent: Iterable[SilentEntry]) -> list[Claim]:
-    """The claims of the won feasts (messages and lost feasts claim nothing) and of the silent list."""
-    found = [
-        Claim(a.feast.id, a.feast.name, a.team, a.index, f"announcements[{a.index}]", *_announcement_needs(a))
-        for a in announcements if a.won and a.feast.category is not Category.MESSAGE
-    ]
-    found += [
-        Claim(entry.premium.id, entry.premium.name, entry.team, None, f"silent[{position}]",
-              *_PREMIUM_NEEDS[entry.premium.id])
-        for position, entry in enumerate(silent)
-    ]
+# --- the items ------------------------------------------------------------------------------------
+
+# Pictures already made, by what makes them: an announcement's feast, team, declarations and result,
+# a silent premium and its team, a team's holdings. Records repeat them; bounded all the same.
+_PICTURES: dict[tuple, Any] = {}  # a Picture, or for the holdings each team's
+_PICTURES_LIMIT = 50_000
+
+
+def _kept(key: tuple, made):
+    if len(_PICTURES) < _PICTURES_LIMIT:
+        _PICTURES[key] = made
+    return made
+
+
+def items(announcements: Iterable[Resulted], silent: Iterable[Listed], attackers: Team | None,
+          holdings: Mapping[Team, Held], deal: Mapping[Seat, tuple[Card, ...]] | None) -> list[Item]:
+    """The record's items in its order (announcements, silent premiums, the cards dealt), messages,
+    covered silent premiums and declarations R9 refuses left out."""
+    announced = [a for a in announcements if _claims_something(a, deal)]
+    found = [Item(a.feast.id, a.feast.name, a.team, a.index, f"announcements[{a.index}]", _announcement_picture(a),
+                  a.won is True, a.feast.chain, frozenset(a.cards)) for a in announced]
+    covered = _covered(announced)
+    found += [Item(entry.premium.id, entry.premium.name, entry.team, None, f"silent[{position}]",
+                   _silent_picture(entry), True)
+              for position, entry in enumerate(silent) if not _is_covered(entry, covered)]
+    item, field = ("holdings", "holdings") if deal is None else ("deal", "deal")
+    found += [Item(item, "cards as dealt" if deal else "holdings", team, None, field, picture, False)
+              for team, picture in _dealt_pictures(attackers, holdings, deal)]
     return found
 
 
-def check_results_agree(announcements: tuple[Announcement, ...], silent: tuple[SilentEntry, ...] | None,
-                        deal_known: bool, problems: Problems) -> None:
-    """R10b: add a problem for each pair of items of the two teams that cannot both be true."""
-    if not _may_all_be_true(announcements, silent or ()):
-        for first, second in _pairs_across_teams(claims(announcements, silent or ())):
+def _claims_something(a: Resulted, deal: Mapping[Seat, tuple[Card, ...]] | None) -> bool:
+    """Messages claim nothing here (R6); a declared card the deal does not give the announcer is R9's."""
+    return not a.feast.is_message and (deal is None or _declared_cards_held(a, deal))
+
+
+def _announcement_picture(a: Resulted) -> Picture:
+    key = (a.feast.id, a.team, a.cards, a.suits, a.won)
+    picture = _PICTURES.get(key)
+    if picture is None:
+        picture = _kept(key, feast_picture(a.feast.id, a.team, a, a.won))
+    return picture
+
+
+def _silent_picture(entry: Listed) -> Picture:
+    key = (entry.premium.id, entry.team)
+    picture = _PICTURES.get(key)
+    if picture is None:
+        picture = _kept(key, silent_picture(entry.premium.id, entry.team))
+    return picture
+
+
+def _covered(announced: list[Resulted]) -> set[tuple[str, Team]]:
+    return {(a.feast.id, a.team) for a in announced}
+
+
+def _is_covered(entry: Listed, covered: set[tuple[str, Team]]) -> bool:
+    """R10, R10a: a silent premium the team's own announced feast covers is not scored: it claims nothing."""
+    return bool(entry.premium.covered_by) and any((feast_id, entry.team) in covered
+                                                  for feast_id in entry.premium.covered_by)
+
+
+def _declared_cards_held(a: Resulted, deal: Mapping[Seat, tuple[Card, ...]]) -> bool:
+    """R9 refuses a declared card the deal does not give the announcer; R10c leaves it to R9."""
+    return all(card in deal[a.by] for card in a.cards)
+
+
+def _dealt_pictures(attackers: Team | None, holdings: Mapping[Team, Held],
+                    deal: Mapping[Seat, tuple[Card, ...]] | None) -> tuple[tuple[Team, Picture], ...]:
+    """Each team's cards as the record tells them: the deal, or the holdings and the attackers."""
+    if deal is not None:
+        return tuple((team, dealt_picture(team, [card for seat, cards in deal.items() if seat.team is team
+                                                 for card in cards])) for team in (Team.A, Team.B))
+    if attackers is None or len(holdings) != 2:
+        return ()  # R3 or R5 refuses the record
+    a, b = holdings[Team.A], holdings[Team.B]
+    key = ("holdings", attackers, a.honours, a.high_trumps, b.honours, b.high_trumps)
+    pictures = _PICTURES.get(key)
+    if pictures is None:
+        pictures = _kept(key, tuple(
+            (team, dealt_picture(team, _cards_held(team, holdings[team], attackers))) for team in (Team.A, Team.B)
+        ) if _one_pack(holdings) else ())  # else R5 refuses the holdings, which say nothing certain
+    return pictures
+
+
+def _cards_held(team: Team, holding: Held, attackers: Team) -> list[Card]:
+    cards = [_HIGH_TRUMPS[number] for number in sorted(holding.high_trumps)]  # R5: which of XVI..XVIII
+    if holding.honours == 2:  # R1, R5: the honours are the Fool and the Mond
+        cards += [FOOL, MOND]
+    if team is attackers:  # R3: the XX to the attacking Driver, the XIX to the attacking Catcher
+        cards += [ANGEL, LAMOUR]
+    return cards
+
+
+def _one_pack(holdings: Mapping[Team, Held]) -> bool:
+    """R5: the two teams' holdings are those of one pack (else R5 refuses them, and R10c ignores them)."""
+    if set(holdings) != {Team.A, Team.B}:
+        return False
+    a, b = holdings[Team.A], holdings[Team.B]
+    return a.honours + b.honours == 2 and not a.high_trumps & b.high_trumps and len(
+        a.high_trumps | b.high_trumps) == 3
+
+
+# --- the check ------------------------------------------------------------------------------------
+
+
+def check_results_agree(announcements: tuple[Resulted, ...], silent: tuple[Listed, ...] | None,
+                        problems: Problems, *, attackers: Team | None = None,
+                        holdings: Mapping[Team, Held] | None = None,
+                        deal: Mapping[Seat, tuple[Card, ...]] | None = None) -> None:
+    """R10b, R10c: add a problem for each pair of items that cannot both be true."""
+    if not _may_all_be_true(announcements, silent or (), attackers, holdings or {}, deal):
+        for first, second in _pairs(items(announcements, silent or (), attackers, holdings or {}, deal)):
             _check_pair(first, second, problems)
-    if not deal_known:
+    if deal is None:
         _check_magnifiers_held_once(announcements, problems)
 
 
-def _masks(needs: tuple[frozenset[int], int, frozenset[Card]]) -> tuple[int, int, int]:
-    tricks, count, captures = needs
-    return sum(1 << number for number in tricks), count, sum(_CAPTURE_BITS[card] for card in captures)
+def _may_all_be_true(announcements: Iterable[Resulted], silent: Iterable[Listed], attackers: Team | None,
+                     holdings: Mapping[Team, Held], deal: Mapping[Seat, tuple[Card, ...]] | None) -> bool:
+    """The quick answer for the common record: all its items' facts together (those of :func:`items`)
+    hold no disagreement, so no pair of them can. Every results-mode record is checked, so this
+    reads each picture's flat tuple into a few local integers: checking a generated record took some
+    10 microseconds through lists of pictures merged, against 2.5 for R10b alone, and 50 for the
+    whole of reading and scoring it."""
+    known = _PICTURES.get
+    announced = []
+    pictures = []
+    for a in announcements:
+        if a.feast.is_message or deal is not None and not _declared_cards_held(a, deal):
+            continue  # as _claims_something
+        announced.append(a)
+        pictures.append(known((a.feast.id, a.team, a.cards, a.suits, a.won)) or _announcement_picture(a))
+    if silent:
+        covered = _covered(announced)
+        pictures += [_silent_picture(entry) for entry in silent if not _is_covered(entry, covered)]
+    pictures += [picture for _team, picture in _dealt_pictures(attackers, holdings, deal)]
+    tricks = takers = holders = l0 = l1 = 0
+    m0 = m1 = TRICKS_IN_A_HAND
+    more = False
+    for picture in pictures:
+        t, k, h, b0, b1, c0, c1, rest = picture.flat
+        tricks |= t
+        takers |= k
+        holders |= h
+        l0 = b0 if b0 > l0 else l0
+        l1 = b1 if b1 > l1 else l1
+        m0 = c0 if c0 < m0 else m0
+        m1 = c1 if c1 < m1 else m1
+        more = more or rest
+    if (tricks & tricks >> TEAM_SHIFT or takers & TEAM_A_BITS & takers >> TEAM_SHIFT
+            or holders & TEAM_A_BITS & holders >> TEAM_SHIFT or l0 > m0 or l1 > m1):
+        return False
+    return not more or _play_and_losses_agree(pictures, tricks, takers, holders, (l0, l1), (m0, m1))
 
 
-_CAPTURE_BITS = {PAGAT: 1, MOND: 2}
-# The same needs as bit masks (trick n is bit n; the Pagat 1, the Mond 2), for the quick test.
-_FEAST_MASKS = {feast_id: _masks(needs) for feast_id, needs in _FEAST_NEEDS.items()}
-_PREMIUM_MASKS = {premium_id: _masks(needs) for premium_id, needs in _PREMIUM_NEEDS.items()}
+def _play_and_losses_agree(pictures: list[Picture], tricks: int, takers: int, holders: int,
+                           least: tuple[int, int], most: tuple[int, int]) -> bool:
+    """The rest of the quick check: places and winners (one picture alone agrees with itself), and
+    lost feasts whose whole definition the others' facts make true."""
+    in_play = [picture for picture in pictures if picture.places or picture.winners]
+    if len(in_play) > 1 and _disagreement_in_play(_merged(in_play)) is not None:
+        return False
+    for picture in pictures:
+        for denied in picture.unless:
+            t, k, h, b0, b1, c0, c1, _rest = denied.flat
+            if (t & tricks == t and k & takers == k and h & holders == h and b0 <= least[0] and b1 <= least[1]
+                    and c0 >= most[0] and c1 >= most[1] and _entails(_merged(pictures), denied)):
+                return False
+    return True
 
 
-def _may_all_be_true(announcements: tuple[Announcement, ...], silent: tuple[SilentEntry, ...]) -> bool:
-    """The quick answer for the common record: the two teams' claims taken together fit one play,
-    so no pair of them can contradict. Every results-mode record is checked, so this works on bit
-    masks, team by team."""
-    tricks = [0, 0]  # team A's, team B's
-    counts = [0, 0]
-    captures = [0, 0]
-    for announcement in announcements:
-        if announcement.won:  # a message's is None
-            trick_mask, count, capture_mask = _FEAST_MASKS[announcement.feast.id]
-            if announcement.cards and PAGAT in announcement.cards:
-                capture_mask |= _CAPTURE_BITS[PAGAT]
-            side = announcement.team is Team.B
-            tricks[side] |= trick_mask
-            captures[side] |= capture_mask
-            if count > counts[side]:
-                counts[side] = count
-    for entry in silent:
-        trick_mask, count, capture_mask = _PREMIUM_MASKS[entry.premium.id]
-        side = entry.team is Team.B
-        tricks[side] |= trick_mask
-        captures[side] |= capture_mask
-        if count > counts[side]:
-            counts[side] = count
-    needed = max(counts[0], tricks[0].bit_count()) + max(counts[1], tricks[1].bit_count())
-    return needed <= TRICKS_IN_A_HAND and not tricks[0] & tricks[1] and not captures[0] & captures[1]
-
-
-def _pairs_across_teams(found: list[Claim]) -> Iterator[tuple[Claim, Claim]]:
+def _pairs(found: list[Item]) -> Iterator[tuple[Item, Item]]:
     for position, first in enumerate(found):
         for second in found[position + 1:]:
-            if first.team is not second.team:
+            if not _refused_elsewhere(first, second):
                 yield first, second
 
 
-def _check_pair(first: Claim, second: Claim, problems: Problems) -> None:
-    """One problem for the pair, for the first reason found (a Slam against a Lie in Wait is told
-    as all ten tricks, not also as the Pagat)."""
-    if first.tricks == ALL_TRICKS or second.tricks == ALL_TRICKS:
-        taker, other = (first, second) if first.tricks == ALL_TRICKS else (second, first)
-        _add(problems, taker, other, "all_tricks_taken",
+def _refused_elsewhere(first: Item, second: Item) -> bool:
+    if first.index is None and second.index is None:
+        return first.item in DEALT_ITEMS and second.item in DEALT_ITEMS  # R5's
+    if first.declared & second.declared:
+        return True  # R9 (one team), R10b's magnifier_declared_by_two_seats (two teams)
+    # R7's: two of one team's chain (magnified feasts declaring one card are in one chain: R9's above)
+    return (first.team is second.team and first.chain is not None and first.chain == second.chain
+            and first.chain != MAGNIFIED_CHAIN)
+
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """The fact two pictures disagree on: its kind and the values naming it."""
+
+    kind: str
+    params: dict
+
+
+def _merged(pictures: Iterable[Picture]) -> Picture:
+    """The facts of several items together (each already closed; places and winners as listed)."""
+    tricks, least, most, takers, holders = [0, 0], [0, 0], [TRICKS_IN_A_HAND] * 2, [0, 0], [0, 0]
+    places: list = []
+    winners: list = []
+    unless: list = []
+    for p in pictures:
+        for side in (0, 1):
+            tricks[side] |= p.tricks[side]
+            takers[side] |= p.takers[side]
+            holders[side] |= p.holders[side]
+            least[side] = max(least[side], p.least[side])
+            most[side] = min(most[side], p.most[side])
+        places += p.places
+        winners += p.winners
+        unless += p.unless
+    return Picture(tuple(tricks), tuple(least), tuple(most), tuple(takers), tuple(holders), tuple(places),
+                   tuple(winners), tuple(unless))
+
+
+def _disagreement(p: Picture) -> Disagreement | None:
+    """The first fact the merged picture holds two ways, or None."""
+    if p.tricks[0] & p.tricks[1]:
+        return Disagreement("trick", {"trick": tricks_of(p.tricks[0] & p.tricks[1])[0]})
+    for side, team in ((0, "A"), (1, "B")):
+        if p.least[side] > p.most[side]:
+            return Disagreement("tricks", {"counted_team": team, "least": p.least[side], "most": p.most[side]})
+    for kind, masks in (("taker", p.takers), ("holder", p.holders)):
+        if masks[0] & masks[1]:
+            return Disagreement(kind, {"card": str(_first_card(masks[0] & masks[1]))})
+    if p.places or p.winners:
+        found = _disagreement_in_play(p)
+        if found is not None:
+            return found
+    for r in p.unless:
+        if _entails(p, r):
+            return Disagreement("lost", {})
+    return None
+
+
+def _first_card(mask: int) -> Card:
+    """The card to name: the highest trump first (the Fool, the Mond, ...), then the suit cards."""
+    return min(cards_of(mask), key=lambda card: card.sort_key)
+
+
+def _domains(places: Iterable[tuple[Card, int]]) -> dict[Card, int]:
+    domains: dict[Card, int] = {}
+    for card, mask in places:
+        domains[card] = domains.get(card, mask) & mask
+    return domains
+
+
+def _disagreement_in_play(p: Picture) -> Disagreement | None:
+    domains = _domains(p.places)
+    for card, mask in domains.items():
+        if not mask:
+            return Disagreement("place", {"card": str(card)})
+    won_by: dict[int, Card] = {}
+    for number, card in p.winners:
+        if won_by.setdefault(number, card) is not card:
+            return Disagreement("winner", {"trick": number, "card": str(won_by[number]), "other_card": str(card)})
+    for number, card in won_by.items():
+        for other, mask in domains.items():
+            if mask == 1 << number and other is not card and beats(other, card):
+                return Disagreement("beaten", {"trick": number, "card": str(card), "other_card": str(other)})
+    return None
+
+
+def _entails(p: Picture, r: Picture) -> bool:
+    """Every fact of ``r`` follows from ``p``'s (merged) facts."""
+    for side in (0, 1):
+        if (p.tricks[side] & r.tricks[side] != r.tricks[side] or p.takers[side] & r.takers[side] != r.takers[side]
+                or p.holders[side] & r.holders[side] != r.holders[side]
+                or p.least[side] < r.least[side] or p.most[side] > r.most[side]):
+            return False
+    domains = _domains(p.places)
+    return (all(card in domains and domains[card] & mask == domains[card] for card, mask in r.places)
+            and set(r.winners) <= set(p.winners))
+
+
+def _check_pair(first: Item, second: Item, problems: Problems) -> None:
+    """One problem for the pair, for the first reason found: R10b's kinds first."""
+    if first.result and second.result and first.team is not second.team and _check_r10b(first, second, problems):
+        return
+    for item, other in ((first, second), (second, first)):
+        if any(_entails(_merged((item.picture, other.picture)), r) for r in item.picture.unless):
+            _add(problems, item, other, RULING_IMPLIED, CODE,
+                 f"{item.said()} is lost, but {other.said()} means all of it was done", reason="lost")
+            return
+    found = _disagreement(_merged((first.picture, second.picture)))
+    if found is not None and found.kind == "place" and first.team is second.team:
+        return  # a place is where a feast binds its card: one team binding it to two tricks is R9's
+    if found is not None and found.kind != "lost":
+        _add(problems, first, second, RULING_IMPLIED, CODE,
+             f"{first.said()} and {second.said()} cannot both be true: {_reason(found)}", reason=found.kind,
+             **found.params)
+
+
+def _reason(found: Disagreement) -> str:
+    p = found.params
+    texts = {
+        "trick": lambda: f"trick {p.get('trick')} is won by one team only",
+        "tricks": lambda: f"team {p.get('counted_team')} would take at least {p.get('least')} tricks and at most "
+                          f"{p.get('most')}",
+        "taker": lambda: f"the {_card_name(p.get('card'))} falls into one team's tricks only",
+        "holder": lambda: f"the {_card_name(p.get('card'))} is dealt to one team only",
+        "place": lambda: f"the {_card_name(p.get('card'))} is played to one trick only",
+        "winner": lambda: f"trick {p.get('trick')} is won by one card, not by both the "
+                          f"{_card_name(p.get('card'))} and the {_card_name(p.get('other_card'))}",
+        "beaten": lambda: f"the {_card_name(p.get('other_card'))}, played to trick {p.get('trick')}, beats the "
+                          f"{_card_name(p.get('card'))}",
+    }
+    return texts[found.kind]()
+
+
+def _card_name(text: str) -> str:
+    card = Card.parse(text)
+    if card in _CARD_NAMES:
+        return f"{_CARD_NAMES[card]} ({card})"
+    return str(card)
+
+
+# --- R10b's kinds ---------------------------------------------------------------------------------
+
+
+def _check_r10b(first: Item, second: Item, problems: Problems) -> bool:
+    """R10b: two won results of the two teams, in R10b's words; False if R10b does not name their
+    disagreement (R10c then does)."""
+    tricks = {item: item.picture.tricks[item.side] for item in (first, second)}
+    count = {item: max(item.picture.least[item.side], tricks[item].bit_count()) for item in (first, second)}
+    if ALL_TRICKS in (tricks[first], tricks[second]):
+        taker, other = (first, second) if tricks[first] == ALL_TRICKS else (second, first)
+        _add(problems, taker, other, RULING, "all_tricks_taken",
              f"{taker.said()} wins all ten tricks, so {other.said()} cannot also be true")
-    elif OBSCURE in (first.item, second.item) and _tricks_clash(first, second):
+    elif OBSCURE in (first.item, second.item) and (tricks[first] & tricks[second]
+                                                   or count[first] + count[second] > TRICKS_IN_A_HAND):
         obscure, other = (first, second) if first.item == OBSCURE else (second, first)
-        _add(problems, obscure, other, "obscure_contradicted",
+        _add(problems, obscure, other, RULING, "obscure_contradicted",
              f"{obscure.said()} means team {obscure.team} took the first five tricks, so "
              f"{other.said()} cannot also be true: it needs one of them")
-    elif first.tricks & second.tricks:
-        trick = min(first.tricks & second.tricks)
-        _add(problems, first, second, "trick_won_by_both",
+    elif tricks[first] & tricks[second]:
+        trick = tricks_of(tricks[first] & tricks[second])[0]
+        _add(problems, first, second, RULING, "trick_won_by_both",
              f"{first.said()} and {second.said()} both need trick {trick}, which one team wins", trick=trick)
-    elif first.count + second.count > TRICKS_IN_A_HAND:
-        _add(problems, first, second, "too_many_tricks",
-             f"{first.said()} needs {first.count} tricks and {second.said()} {second.count}: more than the "
-             "ten of a hand", tricks=first.count, other_tricks=second.count)
-    elif first.captures & second.captures:
-        card = min(first.captures & second.captures, key=lambda card: card.trump)
-        _add(problems, first, second, "card_captured_by_both",
-             f"{first.said()} and {second.said()} both capture the {_CARD_NAMES[card]} ({card}), which falls "
-             "into one team's tricks", card=str(card))
+    elif count[first] + count[second] > TRICKS_IN_A_HAND:
+        _add(problems, first, second, RULING, "too_many_tricks",
+             f"{first.said()} needs {count[first]} tricks and {second.said()} {count[second]}: more than the "
+             "ten of a hand", tricks=count[first], other_tricks=count[second])
+    elif first.picture.takers[first.side] & second.picture.takers[second.side] & _CAPTURED:
+        card = cards_of(first.picture.takers[first.side] & second.picture.takers[second.side] & _CAPTURED)[0]
+        _add(problems, first, second, RULING, "card_captured_by_both",
+             f"{first.said()} and {second.said()} both capture the {_card_name(str(card))}, which falls into "
+             "one team's tricks", card=str(card))
+    else:
+        return False
+    return True
 
 
-def _tricks_clash(first: Claim, second: Claim) -> bool:
-    return bool(first.tricks & second.tricks) or first.count + second.count > TRICKS_IN_A_HAND
-
-
-def _add(problems: Problems, item: Claim, other: Claim, code: str, message: str, **params) -> None:
+def _add(problems: Problems, item: Item, other: Item, ruling: str, code: str, message: str, **params) -> None:
     """The problem stands on an announcement's line where one of the two is announced (the later
-    line if both are), else on the later silent premium."""
-    field = max((item, other), key=_field_order).field
-    problems.add(field, RULING, message, code, **item.as_params(), **other.as_params("other_"), **params)
+    line if both are), else on the later silent premium, else on the holdings."""
+    field = max((item, other), key=lambda found: found.order).field
+    problems.add(field, ruling, message, code, **item.as_params(), **other.as_params("other_"), **params)
 
 
-def _field_order(claim: Claim) -> tuple[int, int]:
-    if claim.index is None:
-        return (0, int(claim.field[len("silent["):-1]))
-    return (1, claim.index)
-
-
-def _check_magnifiers_held_once(announcements: tuple[Announcement, ...], problems: Problems) -> None:
+def _check_magnifiers_held_once(announcements: tuple[Resulted, ...], problems: Problems) -> None:
     """R9, R10b: a declared magnifier is held by its announcer, so two seats of the two teams cannot
     both declare one card. (Two seats of one team declaring a card break R7 or R9 already: the same
     magnified chain, or one card bound to two tricks.)"""
-    declared: dict[Card, Announcement] = {}
+    declared: dict[Card, Resulted] = {}
     for announcement in announcements:
         for card in announcement.cards:
             earlier = declared.setdefault(card, announcement)
@@ -258,4 +499,4 @@ def _check_magnifiers_held_once(announcements: tuple[Announcement, ...], problem
                 )
 
 
-__all__ = ["Claim", "check_results_agree", "claims"]
+__all__ = ["CODE", "Disagreement", "Item", "check_results_agree", "items"]

@@ -191,8 +191,8 @@ def parse_hand(record: Any) -> Hand:
     tricks = _parse_tricks(record, deal, problems)
     announcements = _parse_announcements(record, deal, tricks is not None, problems)
     silent = _parse_silent(record, tricks is not None, problems)
-    if "tricks" not in record:  # R10b: without the tricks, the results themselves must fit one play
-        check_results_agree(announcements, silent, deal is not None, problems)
+    if "tricks" not in record:  # R10b, R10c: without the tricks, the results themselves must fit one play
+        check_results_agree(announcements, silent, problems, attackers=attackers, holdings=holdings, deal=deal)
     problems.raise_if_any()
     extras = () if _RECORD_KEYS.issuperset(record) else tuple(
         (key, record[key]) for key in _EXTRA_KEYS if key in record

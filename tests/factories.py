@@ -189,12 +189,17 @@ def results_hand(attackers, announcements=(), silent=(), holdings=BALANCED):
 # two teams gaining in one hand never need the same tricks or cards (R10b). Each seat gives each
 # message once (R7 chains are per seat for messages).
 _MESSAGE_TENS = (("four_of_a_kind", 2), ("flush", 1))  # tens of points each
-_GAINED_ONES = ("visi", "lamour", "angel", "honour")  # one point each, none of a chain with another
+# One point, won or lost, true of one play for both teams together (R10c: a lost Visi puts the XVIII
+# in the other team's tricks): the XVIII and the XX fall into A's tricks, the XIX into B's, and
+# each team takes one honour (A the Fool, B the Mond), so both win Honour and neither Heads.
+_ONES_WON = {"A": ("honour", "visi", "angel"), "B": ("honour", "lamour")}
+_ONES_LOST = {"A": ("lamour",), "B": ("visi", "angel")}
 
 
 def _moving(team, points):
     """Announcements of ``team`` that move its raw score by ``points`` (R6, R7): a gain by messages
-    and feasts won in any trick, a loss by lost feasts, which claim nothing of the play (R10b)."""
+    and feasts won in any trick, a loss by lost feasts, which claim nothing the other team's items
+    deny (R10b, R10c)."""
     if points > 0:
         return _gaining(team, points)
     return _feasts_moving(team, points)
@@ -202,33 +207,50 @@ def _moving(team, points):
 
 def _gaining(team, points):
     tens, ones = divmod(points, 10)
+    odd = _ones_gained(team, ones)
+    if odd is None:  # the next ten, less the lost ones
+        tens += 1
+        odd = [announcement(feast, f"{team}.driver", "lost") for feast in _ONES_LOST[team][:10 - ones]]
     items = []
     for seat in ("driver", "catcher"):
         for message, value in _MESSAGE_TENS:
             if value <= tens:
                 items.append(announcement(message, f"{team}.{seat}"))
                 tens -= value
-    if ones >= 5:
-        items.append(announcement("amazon", f"{team}.driver"))
-        ones -= 5
-    items += [announcement(feast, f"{team}.driver") for feast in _GAINED_ONES[:ones]]
-    return items + (_feasts_moving(team, 10 * tens) if tens else [])  # beyond 60, feasts won
+    return items + odd + (_feasts_moving(team, 10 * tens) if tens else [])  # beyond 60, feasts won
+
+
+def _ones_gained(team, ones):
+    """Announcements of ``team`` gaining ``ones`` (0 to 9) points: one-point feasts won, with the
+    Amazon's five and one-point feasts lost; None where these cannot make it."""
+    won, lost = _ONES_WON[team], _ONES_LOST[team]
+    driver = f"{team}.driver"
+    if ones <= len(won):
+        return [announcement(feast, driver) for feast in won[:ones]]
+    if ones < 5 and 5 - ones <= len(lost):
+        return [announcement("amazon", driver)] + [announcement(feast, driver, "lost") for feast in lost[:5 - ones]]
+    if 5 <= ones <= 5 + len(won):
+        return [announcement("amazon", driver)] + [announcement(feast, driver) for feast in won[:ones - 5]]
+    return None
 
 
 def _feasts_moving(team, points):
-    """Feasts of ``team``'s Driver, won or lost, that move its raw score by ``points``."""
+    """Feasts of ``team``'s Driver, won or lost, that move its raw score by ``points``. Lost, they
+    are compound feasts (R10c: a lost one claims only that not all of its parts held) and the one
+    point the team may lose (_ONES_LOST); no free pass, as two teams' lost free passes leave tricks
+    over (R10c)."""
     result, left = ("won" if points > 0 else "lost"), abs(points)
     feasts = []
     tens, ones = divmod(left, 10)
     if ones >= 5:
         feasts.append("piccolo")
         ones -= 5
-    if ones:
+    if ones >= 2:
         feasts.append(_HONOURS[min(ones, 3) - 1])
         ones -= min(ones, 3)
     if ones:
-        feasts.append("visi")
-    if tens:
+        feasts.append("visi" if result == "won" else _ONES_LOST[team][0])
+    if tens and result == "won":
         feasts.append(_FREE_PASSES[min(tens, 6) - 1])
         tens -= min(tens, 6)
     for feast, value in _TENS:

@@ -1,15 +1,17 @@
-"""R10b: results that cannot all be true are refused, each problem naming both items; and R10a: a
-full record may leave out a silent premium its team's own announced feast covers.
+"""R10b, R10c: results that cannot all be true are refused, each problem naming both items; and
+R10a: a full record may leave out a silent premium its team's own announced feast covers.
 
-The contradictions are read from what each won feast and listed silent premium cannot be won
-without (scoring.contradictions); that reading is checked here against real plays: whatever a
-generated or hand-built hand's tricks decide, what its results claim is true of those tricks, so a
-record reduced from a real play is never refused."""
+The contradictions are read from what each item of a record implies of the play (scoring.implied);
+that reading is checked here against real plays: whatever a generated or hand-built hand's tricks
+decide, every fact its results, silent premiums, holdings and deal imply is true of those tricks,
+and no lost feast's whole definition is, so a record reduced from a real play is never refused.
+The R10c cases themselves are golden records (tests/scoring/golden/hands, 102 onwards)."""
 
 from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,9 +20,10 @@ from hypothesis import given, settings
 from scoring import InvalidRecord, check_hand, evaluate_hand, parse_hand
 from scoring.adjudicate import Facts, adjudicate
 from scoring.cards import Team
-from scoring.contradictions import claims
+from scoring.contradictions import items
 from scoring.generate import random_hand, results_of, table_hand
-from scoring.play import BIT, bindings_of, index_of, play_out
+from scoring.implied import CARD_BIT, Picture, tricks_of
+from scoring.play import bindings_of, play_out
 from tests.scoring.test_generate_properties import SEEDS, dominant_deal
 
 ADJUDICATION = Path(__file__).parent / "adjudication"
@@ -49,7 +52,7 @@ def refusals(record):
     try:
         evaluate_hand(record)
     except InvalidRecord as invalid:
-        return [problem for problem in invalid.problems if problem.ruling == "R10b"]
+        return [problem for problem in invalid.problems if problem.ruling in ("R10b", "R10c")]
     return []
 
 
@@ -63,14 +66,33 @@ def facts_of(hand) -> Facts:
     return Facts(played)
 
 
+def holds(picture: Picture, facts: Facts) -> bool:
+    """Every fact of the picture is true of the play."""
+    for side, team in enumerate((Team.A, Team.B)):
+        if not all(facts.won(team, number) for number in tricks_of(picture.tricks[side])):
+            return False
+        if not picture.least[side] <= facts.tricks_won[team] <= picture.most[side]:
+            return False
+        if facts.captured[team] & picture.takers[side] != picture.takers[side]:
+            return False
+        if any(facts.dealt_to_team(card) is not team for card, bit in CARD_BIT.items() if picture.holders[side] & bit):
+            return False
+    return (all(mask >> facts.falls_in(card) & 1 for card, mask in picture.places)
+            and all(facts.tricks[number].winning_card is card for number, card in picture.winners))
+
+
 def assert_claims_true(hand) -> None:
-    """What each won feast and silent premium of an adjudicated hand claims, the tricks show."""
+    """What each item of an adjudicated hand implies (with its holdings, and with its deal), the
+    tricks show; what a lost feast denies, they do not show in full; and its results-mode record,
+    with or without the deal, is accepted."""
     facts = facts_of(hand)
-    for claim in claims(hand.announcements, hand.silent):
-        assert all(facts.won(claim.team, number) for number in claim.tricks), claim
-        assert facts.tricks_won[claim.team] >= claim.count, claim
-        assert all(facts.captured[claim.team] & BIT[index_of(card)] for card in claim.captures), claim
+    found = items(hand.announcements, hand.silent, hand.attackers, hand.holdings, None)
+    found += items((), (), hand.attackers, hand.holdings, hand.deal)
+    for item in found:
+        assert holds(item.picture, facts), item
+        assert not any(holds(denied, facts) for denied in item.picture.unless), item
     assert refusals(results_of(hand).as_record()) == []
+    assert refusals(replace(results_of(hand), deal=hand.deal).as_record()) == []
 
 
 @settings(max_examples=300, deadline=None)

@@ -15,7 +15,7 @@ from scoring import InvalidRecord, evaluate_hand, evaluate_match
 GOLDEN = Path(__file__).parent / "golden"
 HAND_FILES = sorted((GOLDEN / "hands").glob("*.json"))
 MATCH_FILES = sorted((GOLDEN / "matches").glob("*.json"))
-KNOWN_RULINGS = {f"R{n}" for n in range(1, 21)} | {"R8a", "R9a", "R9b", "R10a", "R10b", "R18a", "FORMAT"}
+KNOWN_RULINGS = {f"R{n}" for n in range(1, 21)} | {"R8a", "R9a", "R9b", "R10a", "R10b", "R10c", "R18a", "FORMAT"}
 
 
 def load(path: Path) -> dict:
@@ -35,6 +35,12 @@ def assert_refused(evaluate, golden: dict) -> None:
     missing = [pair for pair in expected if pair not in reported]
     assert not missing, f"not reported: {missing}; reported: {reported}"
     assert len(reported) == len(expected), f"reported {reported}, expected {expected}"
+    for error in golden["expect_errors"]:
+        if "code" in error:  # the problem as data too (R10b, R10c: both items named in its params)
+            where = (error["field"], error["ruling"])
+            problem = next(p for p in caught.value.problems if (p.field, p.ruling) == where)
+            assert problem.code == error["code"], problem
+            assert error.get("params", {}).items() <= problem.params.items(), problem
 
 
 @pytest.mark.parametrize("path", HAND_FILES, ids=[path.name for path in HAND_FILES])

@@ -94,21 +94,22 @@ def hand_records(draw):
 
 
 def without_contradictions(record):
-    """The record with the results that cannot all be true (R10b) taken back: the later of each
-    contradicting pair lost, or left out where it is a silent premium or a magnifier declared twice.
-    Results drawn at random contradict each other often (a Slam won beside any feast of the other
-    team); the properties below are about scoring what can be true."""
+    """The record with the results that cannot all be true (R10b, R10c) taken back: the later of each
+    contradicting pair of won results lost (R10b), or left out where it is a silent premium, a
+    magnifier declared twice or an item whose implied facts disagree with another's (R10c: a lost
+    feast claims something too). Results drawn at random contradict each other often (a Slam won
+    beside any feast of the other team); the properties below are about scoring what can be true."""
     while True:
         try:
             parse_hand(record)
             return record
         except InvalidRecord as invalid:
-            contradiction = next((p for p in invalid.problems if p.ruling == "R10b"), None)
+            contradiction = next((p for p in invalid.problems if p.ruling in ("R10b", "R10c")), None)
             if contradiction is None:
                 return record
         name, index, rest = re.match(r"(\w+)\[(\d+)\](.*)", contradiction.field).groups()
         items = list(record[name])
-        if name == "announcements" and not rest:
+        if name == "announcements" and not rest and contradiction.ruling == "R10b":
             items[int(index)] = {**items[int(index)], "result": "lost"}
         else:
             del items[int(index)]

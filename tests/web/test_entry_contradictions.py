@@ -61,3 +61,48 @@ def test_results_that_cannot_all_be_true_read_in_hungarian(client, jury):  # noq
     expected = (f"1. leosztás · Bemondások, 2. sor: {slam} (A csapat, 1. sor) mind a tíz ütést elviszi, így {play} "
                 "(B csapat, 2. sor) nem teljesülhetett")
     assert expected in problems_of(page)
+
+
+# R10c: what the results imply (tricks, cards fallen into a team's tricks, cards dealt) cannot all be
+# true; the sentence names both items and the card or trick they disagree on.
+IMPLIED_REFUSALS = [
+    ({"announcements": "heads A.d won\nlarge_bird B.d won"},
+     "Hand 1 · Announcements, line 2: Heads (team A, line 1) and Large Bird (team B, line 2) cannot both be true: "
+     "the Fool falls into one team's tricks only"),
+    ({"announcements": "centre A.d won\nplay A.c lost"},
+     "Hand 1 · Announcements, line 2: Centre (team A, line 1) and Play (team A, line 2) cannot both be true: team A "
+     "would take at least 5 tricks and at most 4"),
+    ({"announcements": "pheasant A.d I lost", "silent": "liw A"},
+     "Hand 1 · Announcements, line 1: Pheasant (team A, line 1) and Lie in Wait (team A, silent premium) cannot "
+     "both be true: the Pagat (I) is dealt to one team only"),
+    ({"announcements": "mond_capture A.d won", "a_honours": "2", "b_honours": "0"},
+     "Hand 1 · Announcements, line 1: Mond Capture (team A, line 1) and cards as dealt (team A) cannot both be "
+     "true: the Mond (XXI) is dealt to one team only"),
+    ({"announcements": "stella A.d Kh Kd Ks won\ncentre A.c lost"},
+     "Hand 1 · Announcements, line 2: Centre (team A, line 2) is lost, but Stella (team A, line 1) means all of it "
+     "was done"),
+]
+
+
+@pytest.mark.parametrize(("fields", "expected"), IMPLIED_REFUSALS)
+def test_results_whose_facts_disagree_read_as_words(client, jury, fields, expected):  # noqa: F811
+    page = typed_hand_page(client, **{"silent": "", **fields})
+    shown = problems_of(page)
+    assert expected in shown, shown
+    for line in shown:
+        assert not FORBIDDEN.search(line), line
+
+
+def test_results_whose_facts_disagree_read_in_hungarian(client, jury):  # noqa: F811
+    match = make_match()
+    data = form_data(eight_hand_records()[:1])
+    data.update({"h1-announcements": "centre A.d won\nplay A.c lost", "h1-silent": ""})
+    client.post(reverse("jury:save_hand", args=[match.pk, 1]), data, headers={"accept-language": "hu"})
+    assert not Hand.objects.filter(match=match).exists()
+    page = html.unescape(client.get(reverse("jury:match", args=[match.pk]),
+                                    headers={"accept-language": "hu"}).content.decode())
+    with translation.override("hu"):
+        centre, play = line_name("centre"), line_name("play")
+    expected = (f"1. leosztás · Bemondások, 2. sor: {centre} (A csapat, 1. sor) és {play} (A csapat, 2. sor) nem "
+                "teljesülhetett egyszerre: A csapat legalább 5 és legfeljebb 4 ütést vinne el")
+    assert expected in problems_of(page)

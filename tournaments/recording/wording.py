@@ -91,8 +91,10 @@ def _high_trump_holders(p) -> str:
 
 
 def _claimed(p, prefix: str = "") -> str:
-    """One of two items that cannot both be true (R10b): "Slam (team A, line 1)"."""
+    """One of two items that cannot both be true (R10b, R10c): "Slam (team A, line 1)"."""
     names = {"name": line_name(p[prefix + "item"]), "team": p[prefix + "team"]}
+    if p[prefix + "item"] in DEALT_ITEMS:  # the holdings, or the deal (R10c)
+        return _("cards as dealt (team %(team)s)") % names
     if p[prefix + "index"] is None:
         return _("%(name)s (team %(team)s, silent premium)") % names
     return _("%(name)s (team %(team)s, line %(line)s)") % {**names, "line": p[prefix + "index"] + 1}
@@ -108,6 +110,42 @@ def _captured_card(card: str) -> str:
 
 
 CAPTURED_CARDS = {"I": gettext_lazy("the Pagat (I)"), "XXI": gettext_lazy("the Mond (XXI)")}
+DEALT_ITEMS = ("holdings", "deal")  # scoring.contradictions names a team's cards as dealt so
+
+
+def _cannot_both_hold(p) -> str:
+    """R10c: two items whose facts disagree, and the fact: the card or trick it is about."""
+    if p["reason"] == "lost":
+        return _("%(item)s is lost, but %(other)s means all of it was done") % _both(p)
+    reason = REASONS[p["reason"]](p)
+    return _("%(item)s and %(other)s cannot both be true: %(reason)s") % {**_both(p), "reason": reason}
+
+
+def _card_names(p) -> dict:
+    return {"card": _named_card(p.get("card", "")), "other_card": _named_card(p.get("other_card", "")),
+            "trick": p.get("trick")}
+
+
+def _named_card(card: str) -> str:
+    """A card as R10c names it: the Pagat and the Mond by their names, others as the page names cards."""
+    return str(NAMED_CARDS[card]) if card in NAMED_CARDS else words.card_name(card)
+
+
+NAMED_CARDS = {"I": gettext_lazy("Pagat (I)"), "XXI": gettext_lazy("Mond (XXI)")}
+
+
+# R10c: what two items disagree on, by scoring.contradictions' reason.
+REASONS = {
+    "trick": lambda p: _("trick %(trick)s is won by one team only") % p,
+    "tricks": lambda p: _("team %(team)s would take at least %(least)s tricks and at most %(most)s")
+    % {"team": p["counted_team"], "least": p["least"], "most": p["most"]},
+    "taker": lambda p: _("the %(card)s falls into one team's tricks only") % _card_names(p),
+    "holder": lambda p: _("the %(card)s is dealt to one team only") % _card_names(p),
+    "place": lambda p: _("the %(card)s is played to one trick only") % _card_names(p),
+    "winner": lambda p: _("trick %(trick)s is won by one card, not by both the %(card)s and the %(other_card)s")
+    % _card_names(p),
+    "beaten": lambda p: _("the %(other_card)s, played to trick %(trick)s, beats the %(card)s") % _card_names(p),
+}
 
 
 def _given(p) -> str:
@@ -198,6 +236,8 @@ SENTENCES = {
                                    "the ten of a hand") % {**_both(p), "n": p["tricks"], "m": p["other_tricks"]},
     "card_captured_by_both": lambda p: _("%(item)s and %(other)s both capture %(card)s, which falls into one "
                                          "team's tricks only") % {**_both(p), "card": _captured_card(p["card"])},
+    # R10c: what the results imply cannot all be true
+    "results_cannot_both_hold": _cannot_both_hold,
     "magnifier_declared_by_two_seats": lambda p: _(
         "%(seat)s declares the %(card)s for %(feast)s, but %(other_seat)s declares it too, for %(other_feast)s "
         "(line %(line)s); one player holds a card")
