@@ -9,9 +9,14 @@ from pathlib import Path
 
 import pytest
 import time_machine
+from hypothesis import settings as hypothesis_settings
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 TODAY = datetime.date(2026, 5, 4)  # "today" for the tests that count dates from it (frozen_today)
+
+# The quick loop (`make test-fast`, `--hypothesis-profile=fast`): a property test tries a tenth of
+# the examples it tries in the whole suite (tests/scoring/examples.py), ten where it names none.
+hypothesis_settings.register_profile("fast", max_examples=10)
 
 
 @pytest.fixture
