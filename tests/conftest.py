@@ -19,6 +19,15 @@ TODAY = datetime.date(2026, 5, 4)  # "today" for the tests that count dates from
 hypothesis_settings.register_profile("fast", max_examples=10)
 
 
+def pytest_collection_modifyitems(items):
+    """The tests that read the demo season (`demo_season`, built once a run: tests/web/conftest.py)
+    run last, in their order, so no other test meets the season's rows: one build of the demo
+    instead of one a module (some 45 s each at this machine's usual load)."""
+    readers = [item for item in items if "demo_season" in getattr(item, "fixturenames", ())]
+    if readers:
+        items[:] = [item for item in items if "demo_season" not in getattr(item, "fixturenames", ())] + readers
+
+
 @pytest.fixture
 def frozen_today():
     """Today is TODAY while the test runs (time-machine; the clock still ticks from noon UTC), so a
