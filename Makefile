@@ -81,7 +81,7 @@ test-fast: venv
 
 # The documentation: a warning (a broken link, a page left out of the nav) fails the build.
 docs: venv
-	$(VENV)/bin/mkdocs build --strict --quiet
+	$(VENV)/bin/mkdocs build --strict
 
 lint: venv
 	$(VENV)/bin/ruff check .
