@@ -1,7 +1,7 @@
 # Royal Tarokk tournaments: every target works from a fresh clone.
 #   make run           development server on http://127.0.0.1:$(PORT)/ (PORT=8000 by default)
-#   make test          the whole test suite (SQLite, or DATABASE_URL=postgres://...); prints its time
-#   make test-fast     the rules engine's tests and the settings' unit tests, under a minute
+#   make test          the whole test suite (SQLite, or DATABASE_URL=postgres://...); pytest prints its time
+#   make test-fast     the rules engine's tests and the settings' unit tests, under a minute; prints its time
 #   make docs          the documentation (docs/, mkdocs.yml) built with every warning an error
 #   make lint          ruff, and import-linter's contracts of the layers (pyproject.toml)
 #   make checkers      the HTML and accessibility checkers the tests run (npm: vnu-jar, axe-core)
@@ -65,12 +65,13 @@ $(CHECKERS): package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
-# Each test run ends by saying how long it took, pytest's start included.
+# The whole suite ends on pytest's summary line, which gives its time (CI's log ends on it too).
+test: venv checkers
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+# The quick loop ends by saying how long it took, pytest's start included (Django set up, the tests collected).
 START_CLOCK := start=$$(date +%s)
 STOP_CLOCK = status=$$?; echo "make $@: $$(( $$(date +%s) - start )) s"; exit $$status
-
-test: venv checkers
-	@$(START_CLOCK); $(VENV)/bin/pytest $(PYTEST_ARGS); $(STOP_CLOCK)
 
 # The loop to run on every change: the rules engine's tests with hypothesis's "fast" profile (a tenth
 # of the examples: tests/conftest.py) and the settings' unit tests; no page, no browser, nothing slow.
