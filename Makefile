@@ -1,6 +1,8 @@
 # Royal Tarokk tournaments: every target works from a fresh clone.
 #   make run           development server on http://127.0.0.1:$(PORT)/ (PORT=8000 by default)
-#   make test          the whole test suite (SQLite, or DATABASE_URL=postgres://...)
+#   make test          the whole test suite (SQLite, or DATABASE_URL=postgres://...); pytest prints its time
+#   make test-fast     the rules engine's tests and the settings' unit tests, under a minute; prints its time
+#   make docs          the documentation (docs/, mkdocs.yml) built with every warning an error
 #   make lint          ruff, and import-linter's contracts of the layers (pyproject.toml)
 #   make checkers      the HTML and accessibility checkers the tests run (npm: vnu-jar, axe-core)
 #   make check         missing migrations; collectstatic and the production deploy check
@@ -22,7 +24,7 @@ STAMP := $(VENV)/.requirements-installed
 # A throwaway key for checking the production settings; a real deployment sets its own.
 CHECK_SECRET_KEY = $$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')
 
-.PHONY: venv checkers run test lint check bench-engine bench-entry bench-table bench-site bench-matchday serve
+.PHONY: venv checkers run test test-fast docs lint check bench-engine bench-entry bench-table bench-site bench-matchday serve
 
 venv: $(STAMP)
 
@@ -63,8 +65,24 @@ $(CHECKERS): package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
+# The whole suite ends on pytest's summary line, which gives its time (CI's log ends on it too).
 test: venv checkers
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+# The quick loop ends by saying how long it took, pytest's start included (Django set up, the tests collected).
+START_CLOCK := start=$$(date +%s)
+STOP_CLOCK = status=$$?; echo "make $@: $$(( $$(date +%s) - start )) s"; exit $$status
+
+# The loop to run on every change: the rules engine's tests with hypothesis's "fast" profile (a tenth
+# of the examples: tests/conftest.py) and the settings' unit tests; no page, no browser, nothing slow.
+FAST_TESTS := tests/scoring tests/settings/test_env.py tests/settings/test_database_url.py
+test-fast: venv
+	@$(START_CLOCK); $(VENV)/bin/pytest $(FAST_TESTS) -m "not slow and not browser" --hypothesis-profile=fast $(PYTEST_ARGS); \
+	  $(STOP_CLOCK)
+
+# The documentation: a warning (a broken link, a page left out of the nav) fails the build.
+docs: venv
+	$(VENV)/bin/mkdocs build --strict
 
 lint: venv
 	$(VENV)/bin/ruff check .

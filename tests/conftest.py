@@ -9,9 +9,23 @@ from pathlib import Path
 
 import pytest
 import time_machine
+from hypothesis import settings as hypothesis_settings
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 TODAY = datetime.date(2026, 5, 4)  # "today" for the tests that count dates from it (frozen_today)
+
+# The quick loop (`make test-fast`, `--hypothesis-profile=fast`): a property test tries a tenth of
+# the examples it tries in the whole suite (tests/scoring/examples.py), ten where it names none.
+hypothesis_settings.register_profile("fast", max_examples=10)
+
+
+def pytest_collection_modifyitems(items):
+    """The tests that read the demo season (`demo_season`, built once a run: tests/web/conftest.py)
+    run last, in their order, so no other test meets the season's rows: one build of the demo
+    instead of one a module (some 45 s each at this machine's usual load)."""
+    readers = [item for item in items if "demo_season" in getattr(item, "fixturenames", ())]
+    if readers:
+        items[:] = [item for item in items if "demo_season" not in getattr(item, "fixturenames", ())] + readers
 
 
 @pytest.fixture

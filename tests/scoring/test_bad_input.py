@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from scoring import InvalidRecord, evaluate_hand, evaluate_match
 from scoring.__main__ import main
 from scoring.variants import VariantRecordError, score_emperor, score_three_handed
+from tests.scoring.examples import examples
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).parent
@@ -78,7 +79,7 @@ def assert_answered_or_refused(code: int, out: str, err: str) -> None:
         assert "Traceback" not in err
 
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.mark.parametrize(("kind", "records", "evaluate"), [("hand", HAND_RECORDS, evaluate_hand),

@@ -24,6 +24,7 @@ from scoring.contradictions import items
 from scoring.generate import random_hand, results_of, table_hand
 from scoring.implied import CARD_BIT, Picture, tricks_of
 from scoring.play import bindings_of, play_out
+from tests.scoring.examples import examples
 from tests.scoring.test_generate_properties import SEEDS, dominant_deal
 
 ADJUDICATION = Path(__file__).parent / "adjudication"
@@ -95,14 +96,14 @@ def assert_claims_true(hand) -> None:
     assert refusals(replace(results_of(hand), deal=hand.deal).as_record()) == []
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(SEEDS)
 def test_what_the_results_of_a_random_play_claim_is_true_of_it(seed):
     rng = random.Random(seed)
     assert_claims_true(adjudicate(random_hand(rng, strong=rng.choice([None, Team.A, Team.B]))))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(SEEDS)
 def test_what_the_results_of_a_dominant_play_claim_is_true_of_it(seed):
     """Deals where A holds the high trumps: slams and the trophies that win all tricks are won."""
@@ -110,7 +111,7 @@ def test_what_the_results_of_a_dominant_play_claim_is_true_of_it(seed):
     assert_claims_true(adjudicate(random_hand(rng, attackers=Team.A, deal=dominant_deal(rng), strong=Team.A)))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(SEEDS)
 def test_a_table_hand_is_never_refused(seed):
     """The demo's hands (scoring.generate.table_hand), reduced to results, are accepted."""

@@ -17,6 +17,7 @@ from scoring.feasts import FEASTS, Category
 from scoring.generate import full_record, random_deal, random_hand, results_of, results_record
 from scoring.play import play_out
 from scoring.records import Announcement, Contra
+from tests.scoring.examples import examples
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 FREE_PASSES = [feast_id for feast_id, feast in FEASTS.items() if feast.category is Category.FREE_PASS]
@@ -47,7 +48,7 @@ def tricks_won(hand) -> Counter:
     return Counter(trick.winner.team for trick in played.tricks)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(SEEDS)
 def test_random_legal_games_are_accepted_and_played_out(seed):
     rng = random.Random(seed)
@@ -62,7 +63,7 @@ def test_random_legal_games_are_accepted_and_played_out(seed):
     assert all(a.won is not None for a in judged.announcements if not a.feast.is_message)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(SEEDS)
 def test_the_deal_keeps_r3(seed):
     rng = random.Random(seed)
@@ -73,7 +74,7 @@ def test_the_deal_keeps_r3(seed):
     assert sorted((card for cards in deal.values() for card in cards), key=PACK.index) == list(PACK)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(SEEDS, st.sampled_from(FREE_PASSES), st.sampled_from([None, Contra.PARTNER, Contra.OPPONENTS]))
 def test_all_ten_tricks_win_slam_and_lose_every_free_pass_of_the_other_team(seed, other_pass, contra):
     rng = random.Random(seed)
@@ -102,7 +103,7 @@ def test_the_slam_property_is_exercised():
     assert slams >= 10
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(SEEDS)
 def test_results_mode_twin_scores_the_same(seed):
     """Replacing the deal and tricks by their derived holdings, results and silent premiums (FORMAT.md's
@@ -114,7 +115,7 @@ def test_results_mode_twin_scores_the_same(seed):
     assert evaluate_hand(twin) == evaluate_hand(record)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(SEEDS)
 def test_the_same_seed_gives_the_same_hand(seed):
     assert full_record(random.Random(seed)) == full_record(random.Random(seed))
@@ -153,7 +154,7 @@ def test_seat_helpers_used_by_the_generator_follow_r2():
     assert Seat.parse("A.driver").next_to_play == Seat.parse("B.catcher")
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(SEEDS)
 def test_reading_a_record_again_gives_the_same_hand(seed):
     """records.py keeps announcements and holdings already read (a speed-up): reading a record a
@@ -181,7 +182,7 @@ def test_an_announcement_read_before_does_not_hide_a_problem_in_another_record()
         assert field in [problem.field for problem in refused.value.problems]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_table_hands_are_legal_and_score_like_a_tournament_table(seed):
     """The demo's hands: legal throughout (R3-R10), results agreeing with the play."""

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from scoring import InvalidRecord, evaluate_hand, parse_hand
 from scoring.feasts import FEASTS, MAGNIFIED_CHAIN, SILENT_PREMIUMS, Category, SuitRule
+from tests.scoring.examples import examples
 
 MAGNIFIERS = ["Kh", "Kd", "Ks", "Kc", "I", "II", "III", "IV"]
 SUITS_FOR_RULE = {
@@ -130,7 +131,7 @@ def swap_teams(record):
     }
 
 
-PROPERTY_SETTINGS = settings(max_examples=300, deadline=None)
+PROPERTY_SETTINGS = settings(max_examples=examples(300), deadline=None)
 
 
 @PROPERTY_SETTINGS

@@ -31,6 +31,7 @@ from scoring.table import (
     new_hand,
     replay,
 )
+from tests.scoring.examples import examples
 from tests.scoring.table_moves import an_offered_move
 
 A_DRIVER, A_CATCHER = driver(Team.A), catcher(Team.A)
@@ -256,8 +257,11 @@ def test_moves_read_back_from_their_dicts_and_replay_to_the_same_state():
     assert half.moves == hand.moves[:len(hand.moves) // 2]
 
 
-@settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), rng=st.randoms(use_true_random=False), share=st.floats(0, 1))
+# A seeded random for the players: hypothesis's own, whose draws it tries at zero first, has every
+# player speak at every turn, some 280 moves a hand and 9 s an example (30 s of the engine's 55 s);
+# test_a_game_of_offered_moves_gives_a_record_the_engine_accepts plays such hands.
+@settings(max_examples=examples(25), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rng=st.randoms(use_true_random=True), share=st.floats(0, 1))
 def test_a_copy_plays_on_alone_and_equals_a_replay_of_its_moves(seed, rng, share):
     """The server keeps a hand in memory between moves and makes each move on a copy: the copy must
     be the replayed hand, and playing it to the end must leave the hand it was copied from as it was."""
@@ -284,7 +288,7 @@ def test_malformed_moves_are_refused_as_illegal(data):
 # --- properties --------------------------------------------------------------------------------
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), attackers=st.sampled_from([Team.A, Team.B]),
        speak=st.sampled_from([0.0, 0.3, 0.7]), rng=st.randoms(use_true_random=False))
 def test_a_game_of_offered_moves_gives_a_record_the_engine_accepts(seed, attackers, speak, rng):
@@ -319,7 +323,7 @@ def _announcement_of(move: Move):
     return Announcement(0, FEASTS[move.feast], move.seat, move.cards, move.suits)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rng=st.randoms(use_true_random=False), steps=st.integers(0, 6))
 def test_the_announcements_offered_are_exactly_those_the_engine_accepts(seed, rng, steps):
     """Offered iff the record with it is accepted, where a chain already held is replaced only by a
@@ -354,7 +358,7 @@ def test_the_announcements_offered_are_exactly_those_the_engine_accepts(seed, rn
         assert ((move.feast, move.cards, move.suits) in offered) == expected, move
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rng=st.randoms(use_true_random=False))
 def test_every_card_not_offered_is_refused_and_every_card_offered_is_taken(seed, rng):
     hand = new_hand(seed, Team.A)

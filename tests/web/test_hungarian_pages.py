@@ -9,7 +9,6 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
@@ -19,7 +18,6 @@ from weasyprint.formatting_structure import boxes
 
 import tournaments.site.settings
 from tournaments.core.models import Competition, Match, Player, Team, TrophyWin
-from tournaments.core.roles import ensure_roles
 from tournaments.pages.outputs import pdf
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -71,19 +69,6 @@ def english_in(text: str) -> list[str]:
     """Each English word found, with the text around it (the demo's own names are Hungarian;
     feast names kept in their international form are allowed by leaving them off ENGLISH)."""
     return sorted({text[max(match.start() - 30, 0):match.end() + 30] for match in ENGLISH_WORD.finditer(text)})
-
-
-@pytest.fixture(scope="module")
-def demo_season(django_db_setup, django_db_blocker):
-    """The demo, made once for the module (it takes a while) and emptied after it."""
-    with django_db_blocker.unblock():
-        call_command("demo", stdout=io.StringIO())
-        year = Match.objects.values_list("competition__season__year", flat=True).first()
-        # Its free games are read too, named with the glossary's word, as their kind is.
-        assert Competition.objects.get(kind=Competition.Kind.FREE_GAMES).name == f"Szabad játszmák {year}"
-        yield year
-        call_command("flush", interactive=False, verbosity=0)
-        ensure_roles(apps)  # flush empties the groups the roles migration made
 
 
 @pytest.fixture
@@ -275,6 +260,10 @@ def test_the_site_opens_in_hungarian_and_english_is_one_click_away(client, demo)
     assert re.search(r'<button type="submit" name="language" value="en"[^>]*>English</button>', page)
     client.post(reverse("set_language"), {"language": "en", "next": reverse("home")})
     assert '<html lang="en">' in client.get(reverse("home")).content.decode()
+
+
+def test_the_demos_free_games_are_named_with_the_glossarys_word(demo):
+    assert Competition.objects.get(kind=Competition.Kind.FREE_GAMES).name == f"Szabad játszmák {demo}"
 
 
 def test_the_demo_prints_its_logins_in_hungarian(demo):

@@ -14,10 +14,8 @@ import re
 
 import polib
 import pytest
-from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
@@ -97,16 +95,6 @@ def workbook_text(content: bytes, sheets=None) -> str:
     return " | ".join([sheet.title for sheet in chosen] + [
         value for sheet in chosen for row in sheet.iter_rows(values_only=True) for value in row
         if isinstance(value, str)])
-
-
-@pytest.fixture(scope="module")
-def demo_season(django_db_setup, django_db_blocker):
-    """The demo, made once for the module (it takes a while) and emptied after it."""
-    with django_db_blocker.unblock():
-        call_command("demo", stdout=io.StringIO())
-        yield Match.objects.values_list("competition__season__year", flat=True).first()
-        call_command("flush", interactive=False, verbosity=0)
-        ensure_roles(apps)  # flush empties the groups the roles migration made
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from tournaments.core.roles import ENTER
 
 def email_configured() -> bool:
     """Whether the site sends email (an SMTP server is configured): password resets only then."""
-    return bool(settings.EMAIL_HOST)
+    return "default" in settings.MAILERS
 
 
 class LoginView(auth_views.LoginView):

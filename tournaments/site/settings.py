@@ -10,7 +10,7 @@ from pathlib import Path
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.site.env import env_bool, env_list, env_str, parse_database_url
+from tournaments.site.env import env_bool, env_int, env_list, env_str, parse_database_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -180,12 +180,23 @@ LOGIN_REDIRECT_URL = "home"  # the jury lands on its own page instead (tournamen
 LOGOUT_REDIRECT_URL = "home"
 
 # Email (password resets, invitations) only where an SMTP server is configured: without EMAIL_HOST
-# the site sends nothing, offers no password reset, and an invitation's link is only shown.
-EMAIL_HOST = env_str("EMAIL_HOST")
-EMAIL_PORT = int(env_str("EMAIL_PORT", "587"))
-EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
-EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
-EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+# the site has no mailer, sends nothing, offers no password reset, and an invitation's link is only
+# shown (tournaments.pages.views.email_configured). Django 6.1's MAILERS, which replace its EMAIL_*
+# settings; the environment's variables keep their names.
+MAILERS = {}
+if env_str("EMAIL_HOST"):
+    MAILERS["default"] = {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": env_str("EMAIL_HOST"),
+            "port": env_int("EMAIL_PORT", 587),
+            "username": env_str("EMAIL_HOST_USER"),
+            "password": env_str("EMAIL_HOST_PASSWORD"),
+            "use_tls": env_bool("EMAIL_USE_TLS", True),
+        },
+    }
+# Without EMAIL_HOST no mailer is meant: Django's warning that MAILERS has no default is that choice.
+SILENCED_SYSTEM_CHECKS = ["mail.W001"]
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "tarokk@localhost")
 PASSWORD_RESET_TIMEOUT = 3 * 24 * 60 * 60  # a reset or invitation link holds three days
 

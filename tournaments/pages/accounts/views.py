@@ -149,7 +149,7 @@ def link_page(request, account, invited):
     has an address."""
     link = one_time_link(request, account)
     sent = False
-    if settings.EMAIL_HOST and account.email:
+    if "default" in settings.MAILERS and account.email:
         context = {"name": account.get_username(), "link": link, "site": request.get_host(),
                    "days": settings.PASSWORD_RESET_TIMEOUT // (24 * 60 * 60)}
         try:
