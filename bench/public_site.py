@@ -330,11 +330,14 @@ print(json.dumps(split(URL)))
 
 def time_split(url: str, page_url: str) -> list:
     """Where a cached answer of ``page_url`` spends its time (bench/split.py), in a process of its own
-    with the page cache on, as served."""
-    env = {"DATABASE_URL": url, "DEBUG": "0", "ALLOWED_HOSTS": "testserver"}
+    with the production settings and the page cache on, as served."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tournaments.site.settings_production",
+           "SECRET_KEY": secrets.token_urlsafe(50), "SECURE_SSL_REDIRECT": "0", "ALLOWED_HOSTS": "testserver",
+           "DATABASE_URL": url, "PAGE_CACHE": "on"}
     if not os.environ.get("REDIS_URL"):
         env["CACHE_DIR"] = os.environ.get("CACHE_DIR") or tempfile.mkdtemp(prefix="bench-split-")
-    output = manage("shell", "-v0", "-c", SPLIT.replace("URL", repr(page_url)), env=env).stdout
+    output = subprocess.run([PYTHON, "manage.py", "shell", "-v0", "-c", SPLIT.replace("URL", repr(page_url))],
+                            cwd=ROOT, env=env, check=True, capture_output=True, text=True).stdout
     return json.loads(output.strip().splitlines()[-1])
 
 
