@@ -65,12 +65,9 @@ GOAL_STATEMENTS = 15
 GOAL_PDF_FRESH_S = 2.0
 GOAL_PDF_CACHED_S = 0.1
 
-# The versions each viewer page is keyed by (public_cache.PAGE_VERSIONS, public_data's rows: 1 the
-# facts, 2 play in progress, 3-5 the Championship's, the Cup's and the Grand Prix's results): its
-# ETag's number is their sum.
-VERSION_ROWS = {"facts": 1, "play in progress": 2, "Championship results": 3, "Cup results": 4,
-                "Grand Prix results": 5}
-VIEWER_VERSIONS = {"big screen": (1, 2, 3, 4, 5), "championship": (1, 3), "cup bracket": (1, 4)}
+# Every viewer page is keyed by the public data version (public_data's one row): its ETag's number.
+VERSION_ROWS = {"public data": 1}
+VIEWER_VERSIONS = {"big screen": (1,), "championship": (1,), "cup bracket": (1,)}
 ETAG_VERSION = re.compile(r'"?(?:W/)?"?(\d+)\.')
 BIG_SCREEN_LINE = re.compile(r'/matches/(\d+)/">.*?<td class="number"[^>]*>([^<]*)</td>', re.S)
 HAND_STORED = 'class="hand hand-stored'
@@ -698,8 +695,7 @@ def report_scale(scale: int, quiet: Run, loaded: Run, quiet_statements, load_sta
     print(f"  the server's CPU under load: {loaded.server_cpu:.1f} s for {answered} requests "
           f"({1000 * loaded.server_cpu / max(answered, 1):.1f} ms a request, {viewers} of them viewers'; the "
           f"machine's other work not counted); the load generator's (this process) {loaded.generator_cpu:.1f} s")
-    print("  the server's CPU a request by kind (the request's own thread; a viewer's hit or 304, the event "
-          "loop's part after the reads; median ms, total s, requests):")
+    print("  the server's CPU a request by kind (the request's own thread; median ms, total s, requests):")
     for kind, times in sorted(loaded.cpu_by_kind.items(), key=lambda item: -sum(item[1])):
         print(f"    {kind:<26} {statistics.median(times):8.1f} ms {sum(times) / 1000:7.1f} s {len(times):>7}")
     before, after = loaded.versions if len(loaded.versions) == 2 else ({}, {})
@@ -789,7 +785,7 @@ def main(argv=None) -> None:
     for scale in args.scales:
         goals += scale_run(scale, args)
     load = os.getloadavg()
-    print(f"\nbench-matchday: gunicorn {args.workers} workers (uvicorn, ASGI: gunicorn.conf.py, as `make serve`), "
+    print(f"\nbench-matchday: gunicorn {args.workers} workers (WSGI, gunicorn.conf.py, as `make serve`), "
           f"production settings, PostgreSQL, Redis; {os.cpu_count()} CPUs, load average at the start "
           f"{loads[0]:.1f}, at the end {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (1, 5, 15 min); "
           f"{time.perf_counter() - started:.0f} s")

@@ -79,7 +79,7 @@ def test_a_confirmation_reaches_the_polling_page_and_an_unchanged_poll_is_304(cl
 
 def test_a_live_pages_poll_is_answered_with_the_page_itself_from_one_copy(client, day):
     """The live pages' polls (htmx, hx-select="#live") get the whole page, as a visit does: the page
-    cache keeps one copy a version for both (public_cache._variant), rendered once."""
+    cache keeps one copy a version for both (public_cache.page_variant), rendered once."""
     year = timezone.localdate().year
     make_competition(Competition.Kind.CUP, season=day["confirmed"].competition.season)
     poll = {"HX-Request": "true", "HX-Target": "live"}
