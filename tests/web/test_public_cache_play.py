@@ -280,7 +280,7 @@ def test_a_confirmation_moves_every_page_keyed_by_all_the_versions(client, world
         assert client.get(url, headers={"If-None-Match": first[url]["ETag"]}).status_code == 200, url
 
 
-# --- the big screen's bracket, rendered once a version of the Cup's results ---------------------
+# --- the big screen's live block, rendered once a version (tournaments.pages.public.live_pages) -----
 
 
 def bracket_of(response) -> str:
@@ -290,8 +290,8 @@ def bracket_of(response) -> str:
 
 
 def big_screen(client):
-    """The big screen rendered now for a signed-in visitor (never served a cached page; the
-    bracket's kept part stands), with the statements it took."""
+    """The big screen rendered now for a signed-in visitor (never served a cached page; the live
+    block's kept copy stands), with the statements it took."""
     with CaptureQueriesContext(connection) as statements:
         response = client.get(reverse("public:big_screen", args=[YEAR]))
     assert response.status_code == 200
@@ -302,38 +302,32 @@ def reads_the_bracket(statements) -> bool:
     return any(CupTie._meta.db_table in sql for sql in statements)
 
 
-def test_the_big_screen_renders_its_bracket_once_a_version_of_the_cups_results(world):
+def test_the_big_screen_renders_its_live_block_once_a_version(world):
+    """Its block (today's matches and the bracket) is what its socket pushes to every screen: one
+    render a version of the public data, for the page and the sockets alike."""
     _season, _teams, to_play = world
     signed_in = Client()
     signed_in.force_login(make_user())  # a signed-in visitor is never served a cached page
     first, statements = big_screen(signed_in)
     assert reads_the_bracket(statements)
+    again, statements = big_screen(signed_in)
+    assert not reads_the_bracket(statements) and bracket_of(again) == bracket_of(first)
+
     juror, chief = make_user("jury"), make_user("chief")
-
-    for move in [*play_it_through(to_play["championship"], juror, chief), "confirmed"]:
-        if move == "confirmed":
-            to_play["championship"].refresh_from_db()
-            matches.confirm_match(to_play["championship"], chief)
-        page, statements = big_screen(signed_in)
-        assert not reads_the_bracket(statements), move  # nothing the bracket shows moved
-        assert bracket_of(page) == bracket_of(first), move
-
     for _move in play_it_through(to_play["cup"], juror, chief):
         pass
     to_play["cup"].refresh_from_db()
     matches.confirm_match(to_play["cup"], chief)
     page, statements = big_screen(signed_in)
-    assert reads_the_bracket(statements)  # the Cup's results moved: the bracket follows them
+    assert reads_the_bracket(statements)  # a new version: the block is rendered again
     assert bracket_of(page) != bracket_of(first)
     caches[settings.PUBLIC_PAGE_CACHE].clear()
     assert bracket_of(big_screen(signed_in)[0]) == bracket_of(page)  # the same as rendered afresh
 
 
-def test_the_big_screen_takes_its_queries_and_the_kept_bracket_two_fewer(client, world, django_assert_num_queries):
+def test_the_big_screen_takes_its_queries(client, world, django_assert_num_queries):
     url = reverse("public:big_screen", args=[YEAR])
-    # The public data versions, the season, the Cup, its ties and their matches, today's matches.
-    with django_assert_num_queries(6):
+    # The public data versions (the page cache, then the live block's key), the season, the Cup, its ties and
+    # their matches, today's matches.
+    with django_assert_num_queries(7):
         assert client.get(url)["X-Public-Cache"] == "miss"
-    # Another address of the page (its copy not there), the bracket kept under the same versions.
-    with django_assert_num_queries(4):
-        assert client.get(url + "?from=projector")["X-Public-Cache"] == "miss"
