@@ -11,6 +11,7 @@ random epoch, so a version rolled back with its transaction is never reused for 
 """
 
 import logging
+import threading
 import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -122,9 +123,20 @@ def announce() -> None:
     try:
         layer = get_channel_layer()
         if layer is not None:
-            async_to_sync(layer.group_send)(GROUP, {"type": "public.changed"})
+            _send_from_sync_code(async_to_sync(layer.group_send), GROUP, {"type": "public.changed"})
     except Exception:
         logger.exception("The live pages were not told of a change to public data.")
+
+
+def _send_from_sync_code(send, *message) -> None:
+    """``async_to_sync`` refuses a thread that runs an event loop (a test driving a browser writes
+    from one): there the message is sent from a thread of its own."""
+    try:
+        send(*message)
+    except RuntimeError:
+        thread = threading.Thread(target=send, args=message)
+        thread.start()
+        thread.join()
 
 
 class _Move:
