@@ -30,7 +30,6 @@ from tests.web.test_hungarian_pages import jury_urls, organiser_urls, page_text,
 from tournaments.core import bridge
 from tournaments.core.feast_names import FEAST_NAMES, SILENT_PREMIUM_NAMES
 from tournaments.core.models import Competition, CupAward, Match
-from tournaments.core.roles import ensure_roles
 from tournaments.pages.entry import score_sheet_pdf
 from tournaments.pages.entry.history import shown_reason
 from tournaments.recording import lines, matches
