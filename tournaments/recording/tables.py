@@ -11,8 +11,7 @@ from __future__ import annotations
 import secrets as secret_numbers
 import threading
 from contextlib import nullcontext
-from dataclasses import dataclass, field, replace
-from functools import cache, partial
+from dataclasses import dataclass, field
 
 from django.core.cache import cache as shared_cache
 from django.db import IntegrityError, connection, transaction
@@ -140,15 +139,14 @@ def seat_of_link(secret: str) -> TableSeat | None:
 @dataclass
 class TableState:
     """A table as its actions leave it: the hand being played (replayed), and the hands finished,
-    replayed only when asked for. A state is never changed once built (a move makes the next one),
-    so threads may share it."""
+    replayed only when asked for. A state is read for a move, a connection or an organiser's page,
+    and never changed once built (a move makes the next one)."""
 
     table: Table
     hand_number: int  # the hand being played; HANDS_AT_A_TABLE + 1 when all are played
     hand: rules.TableHand | None
     position: int  # the next action's position
     moves_by_hand: dict[int, list[dict]] = field(default_factory=dict)  # finished hands' moves read
-    last_action: int | None = None  # the id of the last action stored: with the position, what a state is of
     _replayed: dict[int, rules.TableHand] = field(default_factory=dict)
     _hand_wide: dict[object, object] = field(default_factory=dict)  # shown all through a hand: names, last hand
     _shown: dict[object, object] = field(default_factory=dict)  # what the views of this state share
@@ -177,14 +175,8 @@ class TableState:
     def after(self, hand: rules.TableHand, action: TableAction) -> TableState:
         """The state once ``action`` made ``hand`` of this state's (a move that did not end it):
         the finished hands, the names and the last hand's scores carry over."""
-        return TableState(self.table, self.hand_number, hand, action.position + 1, self.moves_by_hand, action.pk,
+        return TableState(self.table, self.hand_number, hand, action.position + 1, self.moves_by_hand,
                           self._replayed, self._hand_wide)
-
-    def is_of(self, table: Table, last: tuple[int, int, int] | None) -> bool:
-        """Whether this is the state of ``table`` whose last stored action is ``last`` (id, hand, position)."""
-        if last is None or self.table.seed != table.seed:
-            return False
-        return self.last_action == last[0] and self.position == last[2] + 1
 
 
 def attackers_of(table: Table, number: int) -> Team:
@@ -195,82 +187,14 @@ def _replay(table: Table, number: int, moves: list[dict]) -> rules.TableHand:
     return rules.replay(rules.hand_seed(table.seed, number), attackers_of(table, number), moves)
 
 
-class _Remembered:
-    """The last state of each table this process saw committed, so that a move or a connection
-    does not replay the hand from the database every time. The database stays the only authority:
-    a state is taken only when it is of the last action stored (its id and position, read in the
-    same transaction), so a move made in another process, an organiser's action or a rollback
-    means a replay, never a stale state."""
-
-    MOST_TABLES = 500  # far more than are played at once; the oldest is dropped beyond
-
-    def __init__(self) -> None:
-        self._states: dict[int, TableState] = {}
-        self._lock = threading.Lock()
-
-    def get(self, table: Table, last: tuple[int, int, int] | None) -> TableState | None:
-        state = self._states.get(table.pk)
-        if state is None or not state.is_of(table, last):
-            return None
-        return replace(state, table=table)  # the row as just read (its state, its reason)
-
-    def keep(self, state: TableState) -> None:
-        with self._lock:
-            known = self._states.pop(state.table.pk, None)
-            if known is not None and known.position > state.position:
-                state = known  # a later state came first: keep it
-            self._states[state.table.pk] = state
-            while len(self._states) > self.MOST_TABLES:
-                del self._states[next(iter(self._states))]
-
-    def forget(self, table_id: int) -> None:
-        with self._lock:
-            self._states.pop(table_id, None)
-
-    def forget_all(self) -> None:
-        with self._lock:
-            self._states.clear()
-
-
-remembered = _Remembered()
-
-
 def load(table: Table) -> TableState:
-    """The state after the table's last action: this process's remembered state when it is of that
-    action (one query), else the hand being played replayed from the table's actions, reading only
-    the actions of that hand and the one before (two queries). A hand is over once its 40 cards
-    are played. The state is remembered once the transaction reading it commits."""
-    last = _last_action(table)
-    state = remembered.get(table, last)
-    if state is None:
-        state = _read(table, last)
-        transaction.on_commit(partial(remembered.keep, state))
-    return state
-
-
-def _last_action(table: Table) -> tuple[int, int, int] | None:
-    """The table's last action: its id, hand and position. Every move and every connection asks,
-    so it is one statement written out once (building it with the ORM each time cost more than
-    running it); the unique (table, position) index answers it."""
-    with connection.cursor() as cursor:
-        cursor.execute(_last_action_sql(), [table.pk])
-        return cursor.fetchone()
-
-
-@cache
-def _last_action_sql() -> str:
-    quote = connection.ops.quote_name
-    column = {name: quote(TableAction._meta.get_field(name).column)
-              for name in ("id", "table", "hand_number", "position")}
-    return (f"SELECT {column['id']}, {column['hand_number']}, {column['position']} "
-            f"FROM {quote(TableAction._meta.db_table)} WHERE {column['table']} = %s "
-            f"ORDER BY {column['position']} DESC LIMIT 1")
-
-
-def _read(table: Table, last: tuple[int, int, int] | None) -> TableState:
+    """The state after the table's last action: the hand being played replayed from the table's
+    actions, reading only the actions of that hand and the one before (two queries). A hand is
+    over once its 40 cards are played."""
+    last = table.actions.order_by("-position").values_list("hand_number", "position").first()
     if last is None:
         return TableState(table, 1, _replay(table, 1, []), 1)
-    last_action, number, last_position = last
+    number, last_position = last
     moves_by_hand: dict[int, list[dict]] = {}
     actions = table.actions.filter(hand_number__gte=number - 1).order_by("position")
     for hand_number, move in actions.values_list("hand_number", "move"):
@@ -283,7 +207,7 @@ def _read(table: Table, last: tuple[int, int, int] | None) -> TableState:
         moves = []
     position = last_position + 1
     hand = _replay(table, number, moves) if number <= HANDS_AT_A_TABLE else None
-    return TableState(table, number, hand, position, moves_by_hand, last_action)
+    return TableState(table, number, hand, position, moves_by_hand)
 
 
 # --- moves -----------------------------------------------------------------------------------
@@ -332,9 +256,7 @@ def make_move(table_seat: TableSeat, move: dict, *, account=None) -> MoveResult:
         except IntegrityError:
             raise rules.IllegalMove("another move came first", "not_your_turn") from None
         if hand.phase is not rules.Phase.FINISHED:
-            state = state.after(hand, action)
-            transaction.on_commit(partial(remembered.keep, state))
-            return MoveResult(state, False, None)
+            return MoveResult(state.after(hand, action), False, None)
         answer = _hand_finished(table, state.hand_number, hand)
         state = load(table)
         if state.all_played:
@@ -389,7 +311,6 @@ def _game_finished(table: Table, state: TableState) -> None:
                                            note=_("Online table %(number)s") % {"number": table.pk})
     table.state = Table.State.FINISHED
     table.save(update_fields=["state", "free_game"])
-    transaction.on_commit(partial(remembered.forget, table.pk))
 
 
 # --- the organiser's hand on a table ----------------------------------------------------------
@@ -433,8 +354,6 @@ def _change_table_state(table, user, reason, kind, new_state, from_states) -> No
         _organiser_action(table, user, {"kind": kind, "reason": reason})
         table.state, table.reason = new_state, reason
         table.save(update_fields=["state", "reason"])
-        if new_state == Table.State.ABANDONED:
-            transaction.on_commit(partial(remembered.forget, table.pk))
 
 
 def seat_substitute(table: Table, seat: str, player, user) -> None:
