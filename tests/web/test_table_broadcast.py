@@ -4,6 +4,7 @@ move refused or rolled back leaves the table as stored. Views of two moves may r
 in either order; it sends the player only the newer."""
 
 import asyncio
+import json
 
 import pytest
 from channels.layers import get_channel_layer
@@ -84,7 +85,8 @@ def test_a_connection_sends_on_only_views_newer_than_the_last_it_sent(free_table
 
         def message(position):
             return {"type": "table.view", "position": position,
-                    "views": {language: {**first, "position": position} for language in ("en", "hu")}}
+                    "texts": {language: json.dumps({"type": "view", "view": {**first, "position": position}})
+                              for language in ("en", "hu")}}
 
         await layer.group_send(group, message(first["position"] + 2))
         assert (await communicator.receive_json_from(timeout=5))["view"]["position"] == first["position"] + 2
@@ -111,7 +113,7 @@ def test_every_group_is_sent_exactly_its_view_in_each_language(free_table):
         with translation.override(language):
             for seat in [*tables.SEATS, None]:
                 group = watch_group(table.pk) if seat is None else seat_group(table.pk, seat)
-                view = sent[group]["views"][language]
-                assert view == tables.view(state, seat)
-                assert view["last_hand"]["lines"]
-                assert ("cards" in view) == (seat is not None)
+                message = json.loads(sent[group]["texts"][language])
+                assert message == {"type": "view", "view": tables.view(state, seat)}
+                assert message["view"]["last_hand"]["lines"]
+                assert ("cards" in message["view"]) == (seat is not None)

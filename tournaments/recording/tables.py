@@ -9,12 +9,10 @@ consumers (tournaments.pages.table) call these functions and only carry messages
 from __future__ import annotations
 
 import secrets as secret_numbers
-import threading
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from django.core.cache import cache as shared_cache
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop  # history reasons: stored in English, read translated
@@ -234,7 +232,7 @@ def make_move(table_seat: TableSeat, move: dict, *, account=None) -> MoveResult:
         raise rules.IllegalMove("a move is an object", "malformed_move")
     move = {**move, "seat": table_seat.seat}
     parsed = rules.Move.from_dict(move)
-    with _one_writer_on_sqlite(), transaction.atomic():
+    with transaction.atomic():
         seat = (TableSeat.objects.select_related("table", "player").select_for_update(of=("table",))
                 .filter(pk=table_seat.pk).first())  # the table's row locked, the seat as it is now
         if seat is None or not _still_held(seat, table_seat, account) or seat.table.state not in LINKS_HOLD:
@@ -246,7 +244,7 @@ def make_move(table_seat: TableSeat, move: dict, *, account=None) -> MoveResult:
         state = load(table)
         if state.hand is None:
             raise rules.IllegalMove("every hand is played", "all_played")
-        hand = state.hand.copy()  # the state before stays as it is, for whoever shares it
+        hand = state.hand  # read for this move alone
         hand.apply(parsed)  # IllegalMove: nothing stored
         try:
             with transaction.atomic():
@@ -270,18 +268,6 @@ def _still_held(seat: TableSeat, joined: TableSeat, account) -> bool:
     if account is not None:
         return seat.player is not None and seat.player.account_id == account.pk
     return seat.link_hash == joined.link_hash
-
-
-_sqlite_writer = threading.Lock()
-
-
-def _one_writer_on_sqlite():
-    """SQLite has one writer at a time, and a transaction that finds the database locked sleeps
-    and tries again, for longer and longer (up to 100 ms a try): moves of several tables made at
-    once in the server's threads would wait far longer than the writes take. So they take their
-    turn on a lock in the process first, each woken as soon as the one before commits. PostgreSQL
-    locks the table's row only, and tables are played side by side."""
-    return _sqlite_writer if connection.vendor == "sqlite" else nullcontext()
 
 
 def _hand_finished(table: Table, number: int, hand: rules.TableHand) -> dict:
@@ -488,17 +474,21 @@ def _names(state: TableState) -> dict[str, str]:
 
 
 def _last_hand_shown(state: TableState, language: str) -> dict | None:
-    """The last finished hand, scored by the engine once and named once a language, for the whole
-    of the next hand."""
-    if ("last_hand", language) not in state._hand_wide:  # its lines are named in the page's language
-        state._hand_wide[("last_hand", language)] = _last_hand(state)
+    """The last finished hand, shown for the whole of the next hand. A finished hand never changes,
+    so what is shown of it is kept in the shared cache, a copy a language (its lines are named in
+    the page's language), and built once: each move reads it in one round trip instead of
+    replaying the hand and scoring it again."""
+    if not state.finished_count:
+        return None
+    if ("last_hand", language) not in state._hand_wide:
+        key = f"{_hand_key(state.table, state.finished_count)}/shown/{language}"
+        state._hand_wide[("last_hand", language)] = shared_cache.get_or_set(
+            key, lambda: _last_hand(state), HAND_SCORES_KEPT)
     return state._hand_wide[("last_hand", language)]
 
 
-def _last_hand(state: TableState) -> dict | None:
+def _last_hand(state: TableState) -> dict:
     """The last finished hand: its tricks in the open and the engine's scores with their lines."""
-    if not state.finished_count:
-        return None
     hand = state.finished_hand(state.finished_count)
     if "last_answer" not in state._hand_wide:
         state._hand_wide["last_answer"] = bridge.evaluate_hand_record(hand.record())
@@ -507,6 +497,12 @@ def _last_hand(state: TableState) -> dict | None:
             "tricks": [_trick(hand, number) for number in range(1, len(hand.tricks) + 1)],
             "scores": {team: answer[team]["score"] for team in ("A", "B")},
             "lines": [{"name": row["name"], "A": row["A"], "B": row["B"]} for row in line_rows(answer)]}
+
+
+def _hand_key(table: Table, number: int) -> str:
+    """The shared cache's name for a finished hand of the table: by the table and its opening (a
+    table's number is never reused with another opening), so never reused for another hand."""
+    return f"table-hand/{table.pk}/{table.opened_at.timestamp()}/{number}"
 
 
 def _said(hand: rules.TableHand) -> list[dict]:
@@ -535,8 +531,7 @@ def _finished_scores(state: TableState) -> list[dict]:
     """Each finished hand's scores by the engine. A finished hand never changes, so its scores are
     kept in the shared cache (keyed by the table and its opening, never reused) and read again in
     one round trip; a hand not there is replayed and scored once."""
-    prefix = f"table-hand-scores/{state.table.pk}/{state.table.opened_at.timestamp()}/"
-    keys = {number: f"{prefix}{number}" for number in range(1, state.finished_count + 1)}
+    keys = {number: f"{_hand_key(state.table, number)}/scores" for number in range(1, state.finished_count + 1)}
     kept = shared_cache.get_many(list(keys.values()))
     missing = {}
     for number, key in keys.items():

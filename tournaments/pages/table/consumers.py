@@ -23,7 +23,7 @@ from tournaments.core.refusals import Refused
 from tournaments.recording import tables
 
 from . import seat_views
-from .broadcast import seat_group, send_to_groups, views_by_group, watch_group
+from .broadcast import seat_group, send_to_groups, view_text, views_by_group, watch_group
 from .wording import refusal_text
 
 SESSION_KEY = "table_seats"  # {table id: seat link secret}
@@ -91,13 +91,16 @@ class NewestViewMixin:
     position = 0  # of the last view sent
 
     async def send_view(self, view: dict) -> None:
-        if view["position"] < self.position:
-            return
-        self.position = view["position"]
-        await self.send_json({"type": "view", "view": view})
+        await self.send_newer(view["position"], view_text(view))
 
     async def table_view(self, event):
-        await self.send_view(event["views"][self.page_language])
+        await self.send_newer(event["position"], event["texts"][self.page_language])
+
+    async def send_newer(self, position: int, text: str) -> None:
+        if position < self.position:
+            return
+        self.position = position
+        await self.send(text_data=text)
 
 
 @database_sync_to_async
