@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import secrets as secret_numbers
 from dataclasses import dataclass, field
+from functools import partial
 
 from django.core.cache import cache as shared_cache
 from django.db import IntegrityError, transaction
+from django.db.models import Subquery
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop  # history reasons: stored in English, read translated
@@ -146,7 +148,7 @@ class TableState:
     position: int  # the next action's position
     moves_by_hand: dict[int, list[dict]] = field(default_factory=dict)  # finished hands' moves read
     _replayed: dict[int, rules.TableHand] = field(default_factory=dict)
-    _hand_wide: dict[object, object] = field(default_factory=dict)  # shown all through a hand: names, last hand
+    _hand_wide: dict[object, object] = field(default_factory=dict)  # shown all through a hand: names, hands done
     _shown: dict[object, object] = field(default_factory=dict)  # what the views of this state share
 
     @property
@@ -187,23 +189,22 @@ def _replay(table: Table, number: int, moves: list[dict]) -> rules.TableHand:
 
 def load(table: Table) -> TableState:
     """The state after the table's last action: the hand being played replayed from the table's
-    actions, reading only the actions of that hand and the one before (two queries). A hand is
-    over once its 40 cards are played."""
-    last = table.actions.order_by("-position").values_list("hand_number", "position").first()
-    if last is None:
-        return TableState(table, 1, _replay(table, 1, []), 1)
-    number, last_position = last
+    actions, reading in one query only the actions of that hand and the one before (every move and
+    every connection reads it). A hand is over once its 40 cards are played."""
+    last_hand = table.actions.order_by("-position").values("hand_number")[:1]
+    actions = (table.actions.filter(hand_number__gte=Subquery(last_hand) - 1).order_by("position")
+               .values_list("hand_number", "position", "move"))
     moves_by_hand: dict[int, list[dict]] = {}
-    actions = table.actions.filter(hand_number__gte=number - 1).order_by("position")
-    for hand_number, move in actions.values_list("hand_number", "move"):
+    number, position = 1, 1
+    for number, last_position, move in actions:
+        position = last_position + 1
         if move.get("kind") not in ORGANISER_MOVES:
-            moves_by_hand.setdefault(hand_number, []).append(move)
+            moves_by_hand.setdefault(number, []).append(move)
     moves = moves_by_hand.pop(number, [])
     if sum(1 for move in moves if move.get("kind") == "play") == CARDS_IN_A_HAND:
         moves_by_hand[number] = moves
         number += 1  # the last hand is over: the next has no move yet
         moves = []
-    position = last_position + 1
     hand = _replay(table, number, moves) if number <= HANDS_AT_A_TABLE else None
     return TableState(table, number, hand, position, moves_by_hand)
 
@@ -411,8 +412,7 @@ def _open_view(state: TableState, language: str) -> dict:
         "table": table.pk, "state": table.state, "state_name": str(table.get_state_display()),
         "reason": table.reason, "hand_number": min(state.hand_number, HANDS_AT_A_TABLE),
         "hands": HANDS_AT_A_TABLE, "players": _names(state), "seat": None,
-        "hands_done": state.finished_count, "last_hand": _last_hand_shown(state, language),
-        "running": _running_scores(state), "position": state.position,
+        "hands_done": state.finished_count, **_hands_done_shown(state, language), "position": state.position,
     }
     hand = state.hand
     if hand is None:
@@ -473,22 +473,30 @@ def _names(state: TableState) -> dict[str, str]:
     return state._hand_wide["names"]
 
 
-def _last_hand_shown(state: TableState, language: str) -> dict | None:
-    """The last finished hand, shown for the whole of the next hand. A finished hand never changes,
-    so what is shown of it is kept in the shared cache, a copy a language (its lines are named in
-    the page's language), and built once: each move reads it in one round trip instead of
-    replaying the hand and scoring it again."""
+def _hands_done_shown(state: TableState, language: str) -> dict:
+    """What is shown of the finished hands all through the next one: the last hand (its lines named
+    in the page's language) and the match so far. Finished hands never change, so this is kept in
+    the shared cache, a copy a language, by the table and its count of finished hands, and built
+    once: every move reads it in one round trip instead of replaying the last hand and scoring it
+    again (with the scores of each hand apart, nine round trips at hand 8)."""
+    if ("hands_done", language) not in state._hand_wide:
+        if state.finished_count:
+            key = f"{_hand_key(state.table, state.finished_count)}/shown/{language}"
+            shown = shared_cache.get_or_set(key, partial(_hands_done, state), HAND_SCORES_KEPT)
+        else:
+            shown = _hands_done(state)
+        state._hand_wide[("hands_done", language)] = shown
+    return state._hand_wide[("hands_done", language)]
+
+
+def _hands_done(state: TableState) -> dict:
+    return {"last_hand": _last_hand(state), "running": _running_scores(state)}
+
+
+def _last_hand(state: TableState) -> dict | None:
+    """The last finished hand: its tricks in the open and the engine's scores with their lines."""
     if not state.finished_count:
         return None
-    if ("last_hand", language) not in state._hand_wide:
-        key = f"{_hand_key(state.table, state.finished_count)}/shown/{language}"
-        state._hand_wide[("last_hand", language)] = shared_cache.get_or_set(
-            key, lambda: _last_hand(state), HAND_SCORES_KEPT)
-    return state._hand_wide[("last_hand", language)]
-
-
-def _last_hand(state: TableState) -> dict:
-    """The last finished hand: its tricks in the open and the engine's scores with their lines."""
     hand = state.finished_hand(state.finished_count)
     if "last_answer" not in state._hand_wide:
         state._hand_wide["last_answer"] = bridge.evaluate_hand_record(hand.record())
