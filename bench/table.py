@@ -3,8 +3,9 @@
 It builds a fresh SQLite database (.cache/bench/table.sqlite3; with a PostgreSQL DATABASE_URL, a
 fresh database named tarokk_bench_table on that server, dropped and created again), puts 8
 Championship matches on today's calendar with their players, opens a table for each as a chief
-juror, and serves the site with uvicorn (one process and the in-memory channel layer; with
-REDIS_URL, Redis's layer, and ``--workers`` processes). Four bots a table join their seats by the
+juror, and serves the site with uvicorn (one process, the in-memory channel layer and the shared
+cache in files, .cache/bench/table-cache, emptied first; with REDIS_URL, Redis's layer and cache,
+and ``--workers`` processes). Four bots a table join their seats by the
 seat links (the session cookie of the join page, as a browser does) and play random legal hands
 for a bounded time: each picks among the moves its own view offers, and now and then first tries
 an illegal one (a card it may not play, a play before the announcements end, a move out of turn),
@@ -27,6 +28,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -39,6 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 DATABASE = ROOT / ".cache" / "bench" / "table.sqlite3"
+CACHE = ROOT / ".cache" / "bench" / "table-cache"
 POSTGRESQL_DATABASE = "tarokk_bench_table"
 GOAL_P95_MS = 100
 ILLEGAL_CHANCE = 0.08
@@ -53,8 +56,10 @@ def environment() -> dict[str, str]:
         env["DATABASE_URL"] = urllib.parse.urlunsplit(parts._replace(path=f"/{POSTGRESQL_DATABASE}"))
     else:
         env["DATABASE_URL"] = f"sqlite:///{DATABASE}"
-    env.setdefault("DJANGO_SETTINGS_MODULE", "tournaments.site.settings")
-    env["PAGE_CACHE"] = "off"
+    env.setdefault("DJANGO_SETTINGS_MODULE", "bench.table_settings")
+    # The shared cache as production has it (files on one machine, Redis with REDIS_URL): the table
+    # keeps each finished hand's scores and view there, read at every move.
+    env["CACHE_DIR"] = str(CACHE)
     env["DEBUG"] = "false"
     return env
 
@@ -64,6 +69,7 @@ def is_postgresql(url: str) -> bool:
 
 
 def fresh_database(env: dict[str, str]) -> None:
+    shutil.rmtree(CACHE, ignore_errors=True)
     if is_postgresql(env["DATABASE_URL"]):
         fresh_postgresql(env["DATABASE_URL"])
     else:

@@ -64,10 +64,10 @@ def test_the_big_screen_shows_every_live_table_with_its_players_and_no_card_held
     play_hand(first, links)
     second, _links = free_table(seed=4)
     tables.abandon(free_table(seed=5)[0], first.opened_by, "Rain")  # an ended table is not on the screen
-    # 2 the live tables and their seats; the first table: its last action and the actions of its last two
-    # hands; the second (no move yet): its last action. The score so far is cached after the first asking.
+    # 2 the live tables and their seats; each table its last two hands' actions (the second has none yet).
+    # The score so far is cached after the first asking.
     hungarian().get(reverse("table:board_all"))
-    with django_assert_num_queries(2 + 2 + 1):
+    with django_assert_num_queries(2 + 1 + 1):
         page = hungarian().get(reverse("table:board_all"))
     html = page.content.decode()
     assert page.status_code == 200

@@ -36,10 +36,10 @@ from tournaments.core.roles import (
     may_edit,
     schedulers_only,
 )
-from tournaments.recording import matches, notation, table_views, wording
+from tournaments.recording import matches, notation, tables, wording
 from tournaments.recording.lines import match_teams
 
-from . import blind_confirmation, compare, hand_entry, jury_home, score_sheet_pdf
+from . import blind_confirmation, compare, hand_entry, jury_home, online_tables, score_sheet_pdf
 from . import history as match_history
 from .forms import (
     ImportForm,
@@ -262,9 +262,9 @@ def match_page(request, pk):
 def online_table_context(match, user) -> dict:
     """The match's online tables (each finished hand's replay), and for a chief juror the button
     that opens one, or every reason it may not be opened now."""
-    may_open = table_views.may_open_tables(user)
-    return {"match_tables": table_views.tables_of_match(match), "may_open_table": may_open,
-            "table_refusals": table_views.match_table_refusals(match, user) if may_open else []}
+    may_open = tables.may_open(user)
+    return {"match_tables": online_tables.tables_of_match(match), "may_open_table": may_open,
+            "table_refusals": online_tables.match_table_refusals(match, user) if may_open else []}
 
 
 @jury_only
@@ -443,7 +443,7 @@ def history(request, pk):
     if blind_confirmation.hides_first_entry(match, request.user):
         return redirect("jury:blind", pk=match.pk)
     return render(request, "jury/history.html", {"match": match, "entries": match_history.entries_of(match),
-                                                 "match_tables": table_views.tables_of_match(match)})
+                                                 "match_tables": online_tables.tables_of_match(match)})
 
 
 @jury_only

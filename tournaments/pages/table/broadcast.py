@@ -1,13 +1,16 @@
 """Tell everyone at a table what changed: each seat its own view, the spectators theirs (a
 connection joins the group of its seat, or the spectators'), each message holding the view in
-every one of the site's languages, of which a connection sends on its page's.
+every one of the site's languages, of which a connection sends its page's.
 
 The state is read once from the database and each view is sent to its own group, so a seat's
 cards never travel to another seat's connection (issue 25: each player is sent only their cards).
-Each view is written out as JSON once for everyone in its group (the in-memory layer copies a
-message for each connection, Redis's packs it). Each message carries the position of the table's
-last action: views of two moves made one after the other may reach a connection in either order,
-and a connection sends on only the newer.
+Each message carries the position of the table's last action: views of two moves made one after
+the other may reach a connection in either order, and a connection sends on only the newer.
+
+A message holds each view as the JSON text its connections send (``json.dumps`` of the whole
+message a page receives), written once where the views are built: the in-memory channel layer
+deep-copies a message for every connection it reaches, and a move's five messages with their views
+as objects took 4.3 ms of CPU to copy, against 0.4 ms to write them out (this machine, hand 8).
 """
 
 import asyncio
@@ -31,28 +34,21 @@ def watch_group(table_id: int) -> str:
 
 def views_by_group(state: tables.TableState) -> list[tuple[str, dict]]:
     """Every seat's and the spectators' view of ``state`` in each language, with its group: built
-    where the state was read (a worker thread), sent from the event loop."""
+    where the state was read (with the database), sent from the event loop."""
     table_id = state.table.pk
     audiences = {seat: seat_group(table_id, seat) for seat in tables.SEATS} | {None: watch_group(table_id)}
     texts: dict[str, dict[str, str]] = {group: {} for group in audiences.values()}
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
-            last_hand = None
             for seat, group in audiences.items():
-                view = tables.view(state, seat)
-                last_hand = last_hand or json.dumps(view["last_hand"])  # the same in every view: written once
-                texts[group][language] = view_text(view, last_hand)
+                texts[group][language] = view_text(tables.view(state, seat))
     return [(group, {"type": "table.view", "position": state.position, "texts": by_language})
             for group, by_language in texts.items()]
 
 
-def view_text(view: dict, last_hand: str | None = None) -> str:
-    """The message a connection sends its page: the view as JSON (``last_hand``: the view's last
-    hand already written out)."""
-    if last_hand is None:
-        return json.dumps({"type": "view", "view": view})
-    rest = json.dumps({key: value for key, value in view.items() if key != "last_hand"})
-    return f'{{"type": "view", "view": {rest[:-1]}, "last_hand": {last_hand}}}}}'
+def view_text(view: dict) -> str:
+    """The message a connection sends its page: the view."""
+    return json.dumps({"type": "view", "view": view})
 
 
 async def send_to_groups(messages: list[tuple[str, dict]]) -> None:

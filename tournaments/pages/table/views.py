@@ -15,9 +15,10 @@ from tournaments.core import words
 from tournaments.core.models import Table, TableSeat
 from tournaments.core.refusals import NotAllowed, Refused
 from tournaments.core.roles import answer_refusal
-from tournaments.recording import table_views, tables
+from tournaments.recording import tables
 from tournaments.recording.lines import match_teams, role_name
 
+from . import seat_views
 from .broadcast import table_changed
 from .consumers import SESSION_KEY
 from .forms import SEAT_LABELS, FreeGameTableForm, MatchTableForm, ReasonForm, SubstituteForm
@@ -33,7 +34,7 @@ def index(request):
     live = (Table.objects.filter(state__in=(Table.State.OPEN, Table.State.ADJOURNED))
             .select_related("match__team_a", "match__team_b").prefetch_related(Prefetch("seats", queryset=SEATED)))
     context = {"tables": live, "may_open": tables.may_open(request.user),
-               "my_seats": table_views.seats_of_account(request.user)}
+               "my_seats": seat_views.seats_of_account(request.user)}
     if context["may_open"]:
         context.update(match_form=MatchTableForm(), free_form=FreeGameTableForm())
     return render(request, "table/index.html", context)
@@ -248,7 +249,7 @@ def play(request, pk):
     if table_seat is None and secret and table.state in (Table.State.FINISHED, Table.State.ABANDONED):
         return redirect("table:watch", pk=table.pk)  # a player's table has ended: its last state, as watched
     if table_seat is None or table_seat.table_id != table.pk:
-        table_seat = table_views.seat_of_account(table.pk, request.user)  # a player with a login
+        table_seat = seat_views.seat_of_account(table.pk, request.user)  # a player with a login
     if table_seat is None:
         raise PermissionDenied(_("A seat at a table opens from its seat link; the organiser of the table gives it."))
     return render(request, "table/play.html", {"table": table, "table_seat": table_seat,

@@ -1,5 +1,6 @@
-"""What the pages around the online table read (issue 25): a player's own seats found by their
-account, a finished hand replayed trick by trick, the big screen's tables with their scores so far.
+"""What the pages and sockets around the online table read (issue 25): a player's own seats found by
+their account, a finished hand replayed trick by trick, the big screen's tables with their scores
+so far.
 
 Everything is replayed from the table's seed and actions (tournaments.recording.tables); the
 scores are the engine's answer to each finished hand's record, added up by scoring's R13
@@ -15,14 +16,10 @@ from django.utils.translation import gettext as _
 from scoring import table as rules
 from scoring.cards import SEATS_BY_NAME
 from tournaments.core import bridge, words
-from tournaments.core.competitions.championship import agreement_reasons
 from tournaments.core.models import Match, Table, TableSeat
-from tournaments.core.refusals import Refused
 from tournaments.core.roles import ENTER
-
-from . import tables
-from .lines import card_name, contra_name, line_rows, seat_name, suit_name
-from .matches import check_match_open
+from tournaments.recording import tables
+from tournaments.recording.lines import card_name, contra_name, line_rows, seat_name, suit_name
 
 LIVE = (Table.State.OPEN, Table.State.ADJOURNED)
 SEATED = TableSeat.objects.select_related("player")
@@ -180,58 +177,3 @@ def _trick_step(hand: rules.TableHand, number: int, names: dict) -> dict:
             "plays": [{"seat": names[seat], "card": card_name(str(card)), "won": seat == winner}
                       for seat, card in zip(seats, cards, strict=True)],
             "winner": names[winner]}
-
-
-# --- a match's table, from the jury's page of the match ------------------------------------------
-
-
-def may_open_tables(user) -> bool:
-    return tables.may_open(user)
-
-
-def match_table_refusals(match: Match, user) -> list[str]:
-    """Every reason this user may not open a table for the match now, in words (empty: they may).
-    The same checks as opening it (tables.check_may_open_for_match), each said on its own."""
-    reasons = []
-    if not (tables.may_open(user) and user.has_perm(ENTER)):
-        reasons.append(_("A table for an official match is opened by a chief juror: its hands are entered in "
-                         "their name and confirmed by another."))
-    try:
-        check_match_open(match)
-    except Refused as refused:
-        reasons.append(refused.text)
-    for check in (_hands_refusal, _agreement_refusal, _players_refusal, _live_table_refusal):
-        reason = check(match)
-        if reason:
-            reasons.append(reason)
-    return reasons
-
-
-def _hands_refusal(match: Match) -> str:
-    if match.state != Match.State.SCHEDULED or match.hands.exists():
-        return _("This match already has hands entered; its table would start at hand 1.")
-    return ""
-
-
-def _agreement_refusal(match: Match) -> str:
-    if agreement_reasons(match) and match.jury_agreed_by_id is None:
-        return _("R15: the jury agrees this match before it is played; agree it first.")
-    return ""
-
-
-def _players_refusal(match: Match) -> str:
-    if any(getattr(match, name) is None for name in tables.MATCH_SEAT_FIELDS.values()):
-        return _("Name the four players of the match (Driver and Catcher of each team) first.")
-    return ""
-
-
-def _live_table_refusal(match: Match) -> str:
-    if match.tables.filter(state__in=LIVE).exists():
-        return _("This match already has a table being played.")
-    return ""
-
-
-def tables_of_match(match: Match) -> list[tuple[Table, range]]:
-    """The match's tables, newest first, each with the numbers of the hands it finished (their
-    replays): one query, and two a table."""
-    return [(table, range(1, tables.load(table).finished_count + 1)) for table in match.tables.all()]
