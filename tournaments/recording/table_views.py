@@ -16,12 +16,12 @@ from scoring import table as rules
 from scoring.cards import SEATS_BY_NAME
 from tournaments.core import bridge, words
 from tournaments.core.competitions.championship import agreement_reasons
+from tournaments.core.lines import card_name, contra_name, line_rows, seat_name, suit_name
 from tournaments.core.models import Match, Table, TableSeat
 from tournaments.core.refusals import Refused
 from tournaments.core.roles import ENTER
 
 from . import tables
-from .lines import card_name, contra_name, line_rows, seat_name, suit_name
 from .matches import check_match_open
 
 LIVE = (Table.State.OPEN, Table.State.ADJOURNED)

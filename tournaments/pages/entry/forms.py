@@ -1,4 +1,4 @@
-"""The jury's entry forms: one form a hand (the hand reader's, tournaments.recording.hand_reader, with the
+"""The jury's entry forms: one form a hand (the hand reader's, tournaments.pages.hand_reader, with the
 engine's problems shown on its inputs), the match's buttons, a record file's import, the match
 list's filters and a match's particulars.
 """
@@ -14,11 +14,11 @@ from django.utils.translation import gettext_lazy
 from tournaments.core import bridge
 from tournaments.core.collation import hungarian
 from tournaments.core.competitions.cup import current_round_tie, current_round_ties
+from tournaments.core.lines import line_name
 from tournaments.core.models import Competition, Match, Team
 from tournaments.core.text import visible_text
+from tournaments.pages.hand_reader import HandReader, initial_for, problem_field
 from tournaments.recording import notation, wording
-from tournaments.recording.hand_reader import HandReader, initial_for, problem_field
-from tournaments.recording.lines import line_name
 
 VERSION_LIMIT = 2**31 - 1  # a database integer; a posted version beyond it is no version at all
 RECORD_FILE_LIMIT = 1_000_000  # bytes; a full 8-hand record with every trick is some 30 kB
