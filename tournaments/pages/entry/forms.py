@@ -25,9 +25,10 @@ RECORD_FILE_LIMIT = 1_000_000  # bytes; a full 8-hand record with every trick is
 
 # The hands' inputs are written by Django's own widget templates in their Jinja2 version, which
 # Django ships beside the template language's (django/forms/jinja2/): the same widgets, attributes
-# and escaping. Measured on a match's entry page of 8 hands (88 inputs, CPU a GET, median of 20):
-# through the template language the inputs took some 58 ms of a 117 ms page, through Jinja2 some
-# 7 ms of 50-56 ms. The page shows them on match day and every hand save answers with them again.
+# and escaping. Measured on a match's entry page of 8 stored hands (88 inputs; CPU of a GET, median
+# of 20, three runs): 73-98 ms through the template language's widget templates, 38-50 ms through
+# the Jinja2 ones (31-56 ms when the inputs were written in Python). The inputs alone: some 58 ms
+# against 7. The page shows them on match day and every hand save answers with them again.
 HAND_INPUTS = Jinja2()
 
 
