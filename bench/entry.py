@@ -149,7 +149,7 @@ def full_deal_hand(database) -> dict:
     from django.utils import translation
 
     from bench.hands import random_hand_records
-    from tournaments.recording.hand_reader import initial_for
+    from tournaments.pages.hand_reader import initial_for
 
     record = random_hand_records(random.Random(FULL_DEAL_SEED), 1, first_attackers="B", full=True, table=True)[0]
     with translation.override("hu"):

@@ -1,6 +1,6 @@
 """The demo's and the benchmarks' hands: legal hand records from the engine's generator. They are
-recorded like any other through the door (tournaments.recording.matches: record_match, or record_confirmed
-for many played matches at once)."""
+recorded like any other through the door (tournaments.recording.matches: record_match), or, many
+played matches at once, checked and scored the same way and stored in bulk (bench.bulk_season)."""
 
 from __future__ import annotations
 

@@ -23,6 +23,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
 import scoring
+from bench import bulk_season
 from scoring import match as match_rules
 from scoring.feasts import FEASTS, SuitRule
 from scoring.records import HAND_FORMAT
@@ -411,15 +412,16 @@ def play_tie_match(tie, outcome, *, kind=Match.Kind.REGULAR, swap=False, played_
 
 def record_confirmed_in_bulk(competition, pairs, records_of=None, played_on=None):
     """Confirmed matches between each (team A, team B) of ``pairs``, recorded at once as the demo's
-    national season is (matches.record_confirmed: the engine scores every hand, the register follows).
-    ``records_of(index)`` gives the hands of the index-th match (eight_hand_records by default)."""
+    national season is (bench.bulk_season.record_confirmed: the engine scores every hand, the register
+    follows). ``records_of(index)`` gives the hands of the index-th match (eight_hand_records by default)."""
     played_on = played_on or datetime.date(competition.season.year, 3, 1)
-    played = [matches.PlayedMatch(Match(competition=competition, team_a=team_a, team_b=team_b, played_on=played_on,
-                                     a_driver=team_a.driver, a_catcher=team_a.catcher,
-                                     b_driver=team_b.driver, b_catcher=team_b.catcher),
-                               records_of(index) if records_of else eight_hand_records())
+    played = [bulk_season.PlayedMatch(Match(competition=competition, team_a=team_a, team_b=team_b,
+                                            played_on=played_on,
+                                            a_driver=team_a.driver, a_catcher=team_a.catcher,
+                                            b_driver=team_b.driver, b_catcher=team_b.catcher),
+                                      records_of(index) if records_of else eight_hand_records())
               for index, (team_a, team_b) in enumerate(pairs)]
-    matches.record_confirmed(played, juror=make_user("jury"), chief=make_user("chief"))
+    bulk_season.record_confirmed(played, juror=make_user("jury"), chief=make_user("chief"))
     return [item.match for item in played]
 
 

@@ -12,8 +12,8 @@ from tests.browser.test_match_day import HANDS, focused_id, logged_in
 from tests.factories import PASSWORD, eight_hand_records, make_competition, make_match, make_user
 from tournaments.core import bridge
 from tournaments.core.models import Hand, Match
+from tournaments.pages.hand_reader import initial_for
 from tournaments.recording import matches
-from tournaments.recording.hand_reader import initial_for
 
 NAVIGATION = {"Tab", "Shift+Tab", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"}
 

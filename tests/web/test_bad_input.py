@@ -19,8 +19,8 @@ from tests.factories import (
     make_user,
 )
 from tournaments.core.models import Competition, FreeGame, FreeGameScore, Match, TrophyWin
+from tournaments.pages.hand_reader import initial_for
 from tournaments.recording import matches
-from tournaments.recording.hand_reader import initial_for
 
 pytestmark = pytest.mark.django_db
 

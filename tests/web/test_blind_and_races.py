@@ -16,8 +16,8 @@ from tests.web.test_entry import form_data
 from tests.web.test_organise_seasons import errors, page_form, refused, saved
 from tournaments.core.models import Hand, Match
 from tournaments.pages.entry import compare
+from tournaments.pages.hand_reader import initial_for
 from tournaments.recording import matches
-from tournaments.recording.hand_reader import initial_for
 
 pytestmark = pytest.mark.django_db
 

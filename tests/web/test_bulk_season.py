@@ -8,11 +8,11 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from bench import bulk_season
 from bench import hands as bulk
 from tests.factories import eight_hand_records, make_competition, make_match, make_team, make_user
 from tournaments.core import bridge
 from tournaments.core.models import Announcement, Hand, Match, SilentPremium, TrophyWin
-from tournaments.recording import matches
 
 pytestmark = pytest.mark.django_db
 
@@ -49,11 +49,11 @@ def test_bulk_rows_are_the_bridges_rows_and_rescore_agrees():
     in_bulk = unsaved_match(competition)
     generated = [unsaved_match(competition) for _ in range(3)]
     rng = random.Random(7)
-    played = [matches.PlayedMatch(in_bulk, eight_hand_records())]
-    played += [matches.PlayedMatch(match, bulk.random_hand_records(rng, 8, full=number == 0, table=True))
+    played = [bulk_season.PlayedMatch(in_bulk, eight_hand_records())]
+    played += [bulk_season.PlayedMatch(match, bulk.random_hand_records(rng, 8, full=number == 0, table=True))
                for number, match in enumerate(generated)]
 
-    stored = matches.record_confirmed(played, juror=make_user("jury"), chief=make_user("chief"))
+    stored = bulk_season.record_confirmed(played, juror=make_user("jury"), chief=make_user("chief"))
 
     assert stored == 32
     assert stored_rows(in_bulk) == stored_rows(one_by_one)
@@ -71,6 +71,6 @@ def test_a_refused_hand_stores_nothing():
     records = eight_hand_records()
     records[3]["holdings"]["A"]["trumps"] = 40
     with pytest.raises(bridge.InvalidRecord):
-        matches.record_confirmed([matches.PlayedMatch(match, records)], juror=make_user("jury"),
-                                 chief=make_user("chief"))
+        bulk_season.record_confirmed([bulk_season.PlayedMatch(match, records)], juror=make_user("jury"),
+                                     chief=make_user("chief"))
     assert not Match.objects.filter(team_a=match.team_a).exists()

@@ -10,8 +10,8 @@ from django.urls import reverse
 from tests.factories import eight_hand_records, make_match, make_player, make_team, make_user
 from tournaments.core import bridge
 from tournaments.core.models import Announcement, Hand, Match
+from tournaments.pages.hand_reader import initial_for
 from tournaments.recording import matches
-from tournaments.recording.hand_reader import initial_for
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from django.utils import translation
 from tests.factories import eight_hand_records, make_match
 from tests.web.test_entry import form_data
 from tests.web.test_entry_wording import FORBIDDEN, jury, problems_of, typed_hand_page  # noqa: F401 (fixture)
+from tournaments.core.lines import line_name
 from tournaments.core.models import Hand
-from tournaments.recording.lines import line_name
 
 pytestmark = pytest.mark.django_db
 

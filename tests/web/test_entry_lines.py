@@ -14,9 +14,9 @@ from scoring.feasts import FEASTS, SILENT_PREMIUMS
 from tests.factories import eight_hand_records, make_match, make_user
 from tests.web.test_entry import form_data
 from tournaments.core import bridge
+from tournaments.core.lines import line_name, line_rows
 from tournaments.core.models import Hand
 from tournaments.recording import matches, notation
-from tournaments.recording.lines import line_name, line_rows
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,8 @@ from django.utils import translation
 
 from scoring.feasts import FEASTS, SILENT_PREMIUMS
 from tests.factories import eight_hand_records, make_match, make_user
+from tournaments.core import lines
 from tournaments.core.feast_names import FEAST_NAMES, SILENT_PREMIUM_NAMES, feast_name
-from tournaments.recording import lines
 
 HUNGARIAN = Path(settings.BASE_DIR) / "locale" / "hu" / "LC_MESSAGES"
 

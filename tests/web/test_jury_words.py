@@ -27,12 +27,12 @@ from scoring.feasts import FEASTS, SILENT_PREMIUMS
 from tests.factories import eight_hand_records, make_competition, make_match, make_user
 from tests.web.test_entry import form_data
 from tests.web.test_hungarian_pages import jury_urls, organiser_urls, page_text, public_urls
-from tournaments.core import bridge
+from tournaments.core import bridge, lines
 from tournaments.core.feast_names import FEAST_NAMES, SILENT_PREMIUM_NAMES
 from tournaments.core.models import Competition, CupAward, Match
 from tournaments.pages.entry import score_sheet_pdf
 from tournaments.pages.entry.history import shown_reason
-from tournaments.recording import lines, matches
+from tournaments.recording import matches
 
 pytestmark = [pytest.mark.django_db]
 

@@ -25,8 +25,8 @@ from tournaments.core import bridge
 from tournaments.core.models import Hand, Match, public_data
 from tournaments.core.refusals import match_confirmed, match_submitted
 from tournaments.core.roles import ensure_roles
+from tournaments.pages.hand_reader import initial_for
 from tournaments.recording import matches
-from tournaments.recording.hand_reader import initial_for
 
 pytestmark = pytest.mark.django_db
 

@@ -35,8 +35,8 @@ from tournaments.core.competitions.cup import enter_team, make_draw
 from tournaments.core.models import Competition, CupEntry, CupTie, GrandPrixEntry, Hand, Match, public_data
 from tournaments.core.refusals import Refused
 from tournaments.core.roles import ensure_roles
+from tournaments.pages.hand_reader import initial_for
 from tournaments.recording import matches
-from tournaments.recording.hand_reader import initial_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 RACERS = 20

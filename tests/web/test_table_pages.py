@@ -12,10 +12,10 @@ from django.urls import reverse
 
 from tests.factories import make_competition, make_match, make_player, make_season, make_team, make_user
 from tests.web.table_play import play_hand
-from tournaments.core import bridge
+from tournaments.core import bridge, lines
 from tournaments.core.models import Competition, Hand, Match, Player, Table
 from tournaments.core.refusals import Refused
-from tournaments.recording import lines, tables
+from tournaments.recording import tables
 
 pytestmark = pytest.mark.django_db
 

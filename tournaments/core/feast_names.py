@@ -4,7 +4,7 @@ scoring/feasts.py is the one catalogue (R7, R10, R11) but pure Python, without D
 names cannot be marked there and ``makemessages`` would never find them. They are listed here, by
 id, in the catalogue's order; tests/web/test_entry_translations.py checks that this module names
 exactly the catalogue's feasts and silent premiums with the catalogue's own English names, so the
-two cannot drift apart. Pages show them through :func:`line_name` (tournaments.recording.lines).
+two cannot drift apart. Pages show them through :func:`line_name` (tournaments.core.lines).
 """
 
 from django.utils.translation import gettext_lazy as _

@@ -31,8 +31,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from tournaments.core import words
+from tournaments.core.lines import line_name, seat_name
 from tournaments.core.models.matches import FEAST_CHOICES, PREMIUM_CHOICES
-from tournaments.recording.lines import line_name, seat_name
 
 FEAST_IDS = [feast_id for feast_id, _name in FEAST_CHOICES]
 PREMIUM_IDS = [premium_id for premium_id, _name in PREMIUM_CHOICES]

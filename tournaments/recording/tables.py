@@ -28,6 +28,7 @@ from scoring.match import match_result
 from tournaments.core import bridge, words
 from tournaments.core.competitions.championship import agreement_reasons
 from tournaments.core.competitions.free_games import record_free_game
+from tournaments.core.lines import line_rows
 from tournaments.core.models import (
     HANDS_AT_A_TABLE,
     Competition,
@@ -42,7 +43,6 @@ from tournaments.core.refusals import NotAllowed, Refused
 from tournaments.core.roles import CONFIRM, ENTER, ORGANISE
 from tournaments.core.words import feast_name
 
-from .lines import line_rows
 from .matches import WayIn, record_hand, save_particulars
 
 SEATS = [str(seat) for seat in SEATS_CLOCKWISE]

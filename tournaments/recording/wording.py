@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.core import words
+from tournaments.core.lines import line_name, seat_name
 from tournaments.recording import notation
-from tournaments.recording.lines import line_name, seat_name
 
 FORMAT_RULING = "FORMAT"
 

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from bench import bulk_season
 from bench import hands as bulk
 from scoring.table import Phase as TablePhase
 from tournaments.core import register
@@ -278,12 +279,12 @@ class Demo:
     def played(self, match, full=False):
         records = bulk.random_hand_records(self.rng, match.hands_expected,
                                              first_attackers=self.rng.choice("AB"), full=full, table=True)
-        return matches.PlayedMatch(match, records)
+        return bulk_season.PlayedMatch(match, records)
 
     def record_in_bulk(self, unsaved, full_every=10):
         juror = self.users[self.rng.choice(["jury1", "jury2"])]
         played = (self.played(match, full=number % full_every == 0) for number, match in enumerate(unsaved))
-        return matches.record_confirmed(played, juror=juror, chief=self.users["chief"])
+        return bulk_season.record_confirmed(played, juror=juror, chief=self.users["chief"])
 
     def full_championship(self):
         """R15: every team plays its 52 matches: team i meets teams i+1 ... i+26 (around the

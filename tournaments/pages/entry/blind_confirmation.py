@@ -13,9 +13,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.core.lines import match_teams
 from tournaments.core.refusals import Refused
 from tournaments.recording import drafts, matches
-from tournaments.recording.lines import match_teams
 
 from . import compare, hand_entry
 from .forms import HandForm, SendBackForm

@@ -5,7 +5,7 @@ where the caller gives them."""
 from django.utils.translation import gettext as _
 
 from tournaments.core import bridge
-from tournaments.recording.lines import announcement_words, card_name, seat_name, silent_words, team_name
+from tournaments.core.lines import announcement_words, card_name, seat_name, silent_words, team_name
 
 TEAMS = ("A", "B")
 

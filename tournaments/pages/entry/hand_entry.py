@@ -20,12 +20,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.core import bridge
+from tournaments.core.lines import line_name, match_teams
 from tournaments.core.models import Hand
 from tournaments.core.refusals import Refused, StaleHand
 from tournaments.core.roles import answer_refusal, check_may_enter_hands, may_enter_hands
+from tournaments.pages.hand_reader import initial_for
 from tournaments.recording import drafts, matches, notation
-from tournaments.recording.hand_reader import initial_for
-from tournaments.recording.lines import line_name, match_teams
 
 from . import compare
 from .forms import HandForm

@@ -23,8 +23,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from tournaments.core.models import Announcement, Competition, CupTie, Hand, Match, SilentPremium
-from tournaments.recording.lines import (
+from tournaments.core.lines import (
     card_name,
     contra_name,
     line_name,
@@ -35,6 +34,7 @@ from tournaments.recording.lines import (
     team_name,
     words_list,
 )
+from tournaments.core.models import Announcement, Competition, CupTie, Hand, Match, SilentPremium
 
 KINDS = {"+": gettext_lazy("added"), "~": gettext_lazy("changed"), "-": gettext_lazy("removed")}
 # R10/R10a: a silent premium the record lists but the rules did not score (an Obscure a free pass

@@ -5,8 +5,7 @@ engine scored, the match score and who confirmed it when."""
 
 from django.utils.translation import gettext as _
 
-from tournaments.pages.outputs import pdf
-from tournaments.recording.lines import (
+from tournaments.core.lines import (
     announcement_words,
     card_name,
     line_rows,
@@ -16,6 +15,7 @@ from tournaments.recording.lines import (
     team_name,
     words_list,
 )
+from tournaments.pages.outputs import pdf
 from tournaments.recording.notation import PREMIUM_IDS
 
 from . import hand_entry

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from tournaments.core import bridge
 from tournaments.core.competitions import championship
+from tournaments.core.lines import match_teams
 from tournaments.core.models import Match, Season
 from tournaments.core.refusals import Refused, StaleMatch
 from tournaments.core.roles import (
@@ -37,7 +38,6 @@ from tournaments.core.roles import (
     schedulers_only,
 )
 from tournaments.recording import matches, notation, tables, wording
-from tournaments.recording.lines import match_teams
 
 from . import blind_confirmation, compare, hand_entry, jury_home, online_tables, score_sheet_pdf
 from . import history as match_history

@@ -14,9 +14,9 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from tournaments.core.lines import seat_name
 from tournaments.core.models import Competition, Table
 from tournaments.recording import tables
-from tournaments.recording.lines import seat_name
 
 from . import seat_views
 from .consumers import SESSION_KEY

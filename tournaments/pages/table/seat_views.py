@@ -16,10 +16,10 @@ from django.utils.translation import gettext as _
 from scoring import table as rules
 from scoring.cards import SEATS_BY_NAME
 from tournaments.core import bridge, words
+from tournaments.core.lines import card_name, contra_name, line_rows, seat_name, suit_name
 from tournaments.core.models import Match, Table, TableSeat
 from tournaments.core.roles import ENTER
 from tournaments.recording import tables
-from tournaments.recording.lines import card_name, contra_name, line_rows, seat_name, suit_name
 
 LIVE = (Table.State.OPEN, Table.State.ADJOURNED)
 SEATED = TableSeat.objects.select_related("player")

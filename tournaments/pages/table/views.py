@@ -12,11 +12,11 @@ from django.views.decorators.http import require_POST, require_safe
 
 from scoring.cards import PACK
 from tournaments.core import words
+from tournaments.core.lines import match_teams, role_name
 from tournaments.core.models import Table, TableSeat
 from tournaments.core.refusals import NotAllowed, Refused
 from tournaments.core.roles import answer_refusal
 from tournaments.recording import tables
-from tournaments.recording.lines import match_teams, role_name
 
 from . import seat_views
 from .broadcast import table_changed

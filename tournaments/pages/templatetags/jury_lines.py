@@ -1,9 +1,9 @@
-"""Template filters for the engine's lines on the jury's pages (tournaments.recording.lines)."""
+"""Template filters for the engine's lines on the jury's pages (tournaments.core.lines)."""
 
 from django import template
 from django.utils.translation import gettext_lazy
 
-from tournaments.recording import lines
+from tournaments.core import lines
 
 register = template.Library()
 

@@ -1,6 +1,6 @@
 """A match's score sheet as a workbook: downloaded with the match's particulars, teams and seats
 filled in and a row a hand with the entry page's fields; uploaded filled, it is checked cell by
-cell with the entry page's own reading (the hand reader, tournaments.recording.hand_reader, and its
+cell with the entry page's own reading (the hand reader, tournaments.pages.hand_reader, and its
 notation) and the engine, and stored through the entry page's save
 (tournaments.recording.matches.record_match) in one transaction, or refused whole with one line a problem:
 "Sheet!Cell: problem (ruling)".
@@ -28,11 +28,11 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from tournaments.core import bridge, words
 from tournaments.core.refusals import Refused
+from tournaments.pages.hand_reader import HandReader
 from tournaments.pages.outputs.titles import association_name
 from tournaments.pages.spreadsheet_cells import write, write_at
 from tournaments.pages.spreadsheet_print import set_print_layout
 from tournaments.recording import matches, notation, wording
-from tournaments.recording.hand_reader import HandReader
 
 from .safety import WorkbookRefused, open_workbook
 

@@ -5,6 +5,10 @@ engine's answer, not the reader's.
 
 A hand is written in either depth: holdings and results (what a paper sheet holds), or the full
 deal and tricks, in which case the engine derives holdings, results and silent premiums.
+
+A form of the pages, not of the door: the entry page (tournaments.pages.entry.forms) and the score
+sheet's upload (tournaments.pages.workbooks.score_sheet) read a hand with it, then hand the record
+to the door.
 """
 
 import dataclasses

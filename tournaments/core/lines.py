@@ -1,7 +1,8 @@
 """How the engine's lines read on the jury's pages: the stored line items are ids ("consolation",
 "third_pheasant", "contra:pheasant", "four_kings"); the pages show the feasts' names from the
 catalogue (scoring.feasts; tournaments.core.feast_names marks them for translation), one row an item
-with A's and B's points.
+with A's and B's points. The door's words (tournaments.recording.wording, notation) name them as
+the pages do, hence here, beneath both.
 """
 
 from collections.abc import Mapping
