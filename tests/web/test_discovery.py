@@ -141,6 +141,12 @@ def test_each_kind_of_page_has_open_graph_and_twitter_card_tags(client, world, k
     assert meta["og:url"] == "http://testserver" + url
     assert meta["og:locale"] == "hu_HU"
     assert links(head, "canonical") == ["http://testserver" + url]
+    # The preview's picture at the size sharing sites show large, and its size said.
+    assert meta["og:image"].startswith("http://testserver/static/tournaments/share")
+    assert (meta["og:image:width"], meta["og:image:height"], meta["twitter:card"]) == (
+        "1200", "630", "summary_large_image")
+    with Image.open(finders.find("tournaments/share.png")) as picture:
+        assert picture.size == (1200, 630)
 
 
 def test_a_confirmed_match_reads_as_a_sentence(client, world):

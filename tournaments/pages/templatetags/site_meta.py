@@ -17,13 +17,15 @@ PUBLIC_NAMESPACES = {"public", "register"}
 PUBLIC_URL_NAMES = {"home"}
 PRIVATE_URL_NAMES = {"enter_variant", "withdraw_variant"}  # the register's forms for the jury
 OPEN_GRAPH_LOCALES = {"hu": "hu_HU", "en": "en_GB"}
+# A link preview's picture: 1200 x 630, the size sharing sites show large (og:image:width, height).
+SHARE_IMAGE, SHARE_IMAGE_SIZE = "tournaments/share.png", (1200, 630)
 
 
 @dataclass(frozen=True)
 class Addresses:
     canonical: str
     alternates: list[tuple[str, str]]  # (hreflang, address), x-default last
-    image: str  # the site's icon, for link previews
+    image: str  # the site's picture for link previews (SHARE_IMAGE)
     locale: str
     other_locales: list[str]
 
@@ -52,7 +54,7 @@ def page_addresses(context):
         canonical=language_address(request, current),
         alternates=[(code, language_address(request, code)) for code in languages]
         + [("x-default", language_address(request, settings.LANGUAGE_CODE))],
-        image=request.build_absolute_uri(static("tournaments/apple-touch-icon.png")),
+        image=request.build_absolute_uri(static(SHARE_IMAGE)),
         locale=OPEN_GRAPH_LOCALES.get(current, current),
         other_locales=[OPEN_GRAPH_LOCALES.get(code, code) for code in languages if code != current],
     )
