@@ -12,14 +12,17 @@ def header_text(text: str) -> str:
     return str(text).replace("&", "&&")[:HEADER_LIMIT]
 
 
-def set_print_layout(sheet: Worksheet, header: str, *, title_rows: int = 1, landscape: bool = False) -> None:
-    """A4, fit to one page's width, the first ``title_rows`` rows on every page, ``header`` at the
-    top of each page and "page / pages" at the bottom."""
+def set_print_layout(sheet: Worksheet, header: str, *, title_rows: int = 1, landscape: bool = False,
+                     fit_width: bool = True) -> None:
+    """A4, fit to one page's width (or, ``fit_width`` False, at its own size over as many pages
+    across as it needs), the first ``title_rows`` rows on every page, ``header`` at the top of each
+    page and "page / pages" at the bottom."""
     sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
     sheet.page_setup.orientation = sheet.ORIENTATION_LANDSCAPE if landscape else sheet.ORIENTATION_PORTRAIT
-    sheet.sheet_properties.pageSetUpPr.fitToPage = True
-    sheet.page_setup.fitToWidth = 1
-    sheet.page_setup.fitToHeight = 0  # as many pages down as the rows need
+    sheet.sheet_properties.pageSetUpPr.fitToPage = fit_width
+    if fit_width:
+        sheet.page_setup.fitToWidth = 1
+        sheet.page_setup.fitToHeight = 0  # as many pages down as the rows need
     if title_rows:
         sheet.print_title_rows = f"1:{title_rows}"
     for page_header in (sheet.oddHeader, sheet.evenHeader, sheet.firstHeader):
