@@ -123,22 +123,11 @@ def test_production_starts_once_collectstatic_has_run(run_python, tmp_path):
     assert result.stdout.strip() == "started"
 
 
-def test_production_on_postgresql_keeps_a_pool_of_connections_a_worker(run_python):
-    # Served as ASGI, every request runs on a thread of its own: a connection kept by the thread
-    # would be opened anew each request, so the worker's pool keeps them instead.
-    result = run_python(
-        "from tournaments.site import settings_production as s; d = s.DATABASES['default']; "
-        "print(d['CONN_MAX_AGE'], sorted(d['OPTIONS']['pool']))",
-        {"SECRET_KEY": secrets.token_urlsafe(50), "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/tarokk"})
+@pytest.mark.parametrize("url", ["postgres://postgres@127.0.0.1:5432/tarokk", "sqlite:///db.sqlite3"])
+def test_production_keeps_each_threads_connection_checked_before_reuse(run_python, url):
+    result = run_python("from tournaments.site import settings_production as s; d = s.DATABASES['default']; "
+                        "print(d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'])",
+                        {"SECRET_KEY": secrets.token_urlsafe(50), "DATABASE_URL": url})
 
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "0 ['check', 'max_size', 'min_size']"
-
-
-def test_production_on_sqlite_keeps_the_threads_connection(run_python):
-    result = run_python("from tournaments.site import settings_production as s; "
-                        "print(s.DATABASES['default']['CONN_MAX_AGE'], 'pool' in s.DATABASES['default']['OPTIONS'])",
-                        {"SECRET_KEY": secrets.token_urlsafe(50), "DATABASE_URL": "sqlite:///db.sqlite3"})
-
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["300", "False"]
+    assert result.stdout.split() == ["300", "True"]

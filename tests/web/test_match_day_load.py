@@ -38,28 +38,28 @@ def test_the_typing_kept_and_the_hands_of_an_unconfirmed_match_leave_the_public_
     juror, chief = make_user("jury"), make_user("chief")
     client.force_login(juror)
     records = eight_hand_records()
-    before = public_data.read()
+    before = public_data.current()
     assert keep(client, today_match, 1, records[0]).status_code == 200
-    assert public_data.read() == before  # a draft: nothing public
+    assert public_data.current() == before  # a draft: nothing public
     post_hand(client, today_match, 1, records[0])
-    started = public_data.read()
+    started = public_data.current()
     assert started != before  # "being played" on the big screen now
     for number, record in enumerate(records[1:], start=2):
         assert keep(client, today_match, number, record).status_code == 200
         assert post_hand(client, today_match, number, record).status_code == 200
-        assert public_data.read() == started, number
+        assert public_data.current() == started, number
     today_match.refresh_from_db()
     assert (today_match.state, today_match.score_a) == (Match.State.IN_ENTRY, 88)  # scored, still not public
 
     client.post(reverse("jury:submit", args=[today_match.pk]), {"version": today_match.version})
-    submitted = public_data.read()
+    submitted = public_data.current()
     assert submitted != started  # "awaiting confirmation"
     client.force_login(chief)
     today_match.refresh_from_db()
     client.post(reverse("jury:confirm", args=[today_match.pk]), {"version": today_match.version})
     today_match.refresh_from_db()
     assert today_match.state == Match.State.CONFIRMED
-    assert public_data.read() != submitted  # the score is public now
+    assert public_data.current() != submitted  # the score is public now
 
 
 def test_the_live_pages_answer_not_modified_through_a_match_being_entered_and_change_on_confirmation(

@@ -245,18 +245,18 @@ def test_the_public_data_version_moves_when_the_public_sees_the_match_change():
     juror, chief = make_user("jury"), make_user("chief")
     match = make_match()
     records = eight_hand_records()
-    before = public_data.read()
+    before = public_data.current()
     matches.record_hand(match, 1, records[0], user=juror)
-    entering = public_data.read()
+    entering = public_data.current()
     assert entering != before  # "being played" now
     for number, record in enumerate(records[1:], start=2):
         matches.record_hand(match, number, record, user=juror)
-        assert public_data.read() == entering, number
+        assert public_data.current() == entering, number
     matches.submit_match(match, juror)
-    submitted = public_data.read()
+    submitted = public_data.current()
     assert submitted != entering
     matches.confirm_match(match, chief)
-    assert public_data.read() != submitted  # the score is public now
+    assert public_data.current() != submitted  # the score is public now
 
 
 # --- nothing else writes a hand ----------------------------------------------------------------------

@@ -129,20 +129,11 @@ def _after_save(match: Match) -> None:
 
 
 def _change_state(match: Match, user, expected_version: int | None, reason: str, **values) -> Match:
-    """A match's state changed: PLAY moves while it stays unconfirmed; confirmed, or sent back after
-    its confirmation, its competitions' results move, with the register and the Cup's ties that
-    follow it, and nothing the other competitions' pages show."""
-    stays_unconfirmed = Match.State.CONFIRMED not in (match.state, values["state"])
+    """A match's state changed, with the register and the Cup's ties that follow it."""
     with transaction.atomic():
         lock_teams(match)  # before the first write, as every save does: the tie is locked after both (R16)
-        if stays_unconfirmed:
-            with public_data.play_changes():
-                _write_state(match, user, expected_version, reason, values)
-            _after_save(match)
-        else:
-            with public_data.results_changes(match.results_shown_in()):
-                _write_state(match, user, expected_version, reason, values)
-                _after_save(match)
+        _write_state(match, user, expected_version, reason, values)
+        _after_save(match)
     return match
 
 
@@ -617,7 +608,7 @@ def _store_hand(match, number, checked, *, user, base, typed, moved_again=False,
             Match.history.bulk_history_create([match], update=True)  # last: the history's save ends with its match row
             _forget_typing(match, number, typed)
         if starts:
-            public_data.changed(play=True)  # the public sees the match being played now
+            public_data.changed()  # the public sees the match being played now
         if told:
             (check_recording_allowed if starts and totals["score_a"] is None else after_match_saved)(match)
     return RecordedHand(match, number, record, checked.answer, answers)
@@ -681,16 +672,15 @@ def clear_hand(match: Match, number: int, *, user, base: str | None = None) -> d
         if base is not None and bridge.hand_fingerprint(cleared) != base:
             raise StaleHand(_("Hand %(number)s was saved by another juror since you opened it; nothing was "
                               "cleared.") % {"number": number}, cleared)
-        with public_data.play_changes():  # a match not confirmed (check_hand_clearable)
-            claim_version(match, locked.version)
-            bridge.remove_hand(stored, user, reason)
-            for name, value in bridge.stored_match_totals(match).items():
-                setattr(match, name, value)
-            match.state = Match.State.IN_ENTRY
-            match.entered_by = user
-            match.entered_at = timezone.now()
-            stamp(match, user, reason)
-            match.save()
+        claim_version(match, locked.version)
+        bridge.remove_hand(stored, user, reason)
+        for name, value in bridge.stored_match_totals(match).items():
+            setattr(match, name, value)
+        match.state = Match.State.IN_ENTRY
+        match.entered_by = user
+        match.entered_at = timezone.now()
+        stamp(match, user, reason)
+        match.save()
         _after_save(match)
     return cleared
 

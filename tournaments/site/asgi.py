@@ -1,7 +1,9 @@
-"""ASGI entry point; production sets DJANGO_SETTINGS_MODULE=tournaments.site.settings_production.
+"""ASGI entry point, for the WebSockets (`make serve` runs it in uvicorn, `make run` in daphne's
+runserver); production sets DJANGO_SETTINGS_MODULE=tournaments.site.settings_production.
 
-HTTP goes to Django; WebSockets (the online table, tournaments.pages.table) to Channels, with the
-session and the login read from the cookies and only this site's own pages allowed to connect."""
+HTTP goes to Django (the pages are served by gunicorn's WSGI workers in production: wsgi.py);
+WebSockets to Channels, with the session and the login read from the cookies and only this site's
+own pages allowed to connect."""
 
 import os
 
@@ -17,14 +19,9 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from tournaments.core.checks import fail_on_errors  # noqa: E402
 from tournaments.pages.table.routing import websocket_urlpatterns  # noqa: E402
-from tournaments.site.asgi_limit import RequestsAtOnce  # noqa: E402
-from tournaments.site.asgi_public_pages import PublicPagesInTheEventLoop  # noqa: E402
 
 application = ProtocolTypeRouter({
-    # The public's unchanged pages answered in the event loop (asgi_public_pages); for the rest,
-    # the requests a worker serves at once (WEB_THREADS, 4 of each kind): the others wait their
-    # turn (asgi_limit).
-    "http": PublicPagesInTheEventLoop(RequestsAtOnce(django_application, int(os.environ.get("WEB_THREADS") or 4))),
+    "http": django_application,
     "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
 })
 

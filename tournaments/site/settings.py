@@ -50,9 +50,6 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "tournaments.site.middleware.PermissionsPolicyMiddleware",
-    # Anonymous visitors' unchanged public pages (a 304 or the cached copy), inside the security
-    # headers above and before the session, the user and the rest (tournaments.site.public_fast_path).
-    "tournaments.site.public_fast_path.AnonymousPublicPagesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # After the browser's choice: an address asking ?language=en (or hu) is read in that language,
@@ -92,6 +89,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
+                "tournaments.site.context.websocket_url",
             ],
         },
     },
@@ -222,6 +220,12 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
     "form-action": [CSP.SELF],
 }
+# Where the pages open their WebSockets (the online table, the live pages): unset, on the page's
+# own origin (behind the proxy, which routes /ws/, and under `make run`); else that address, such as
+# ws://127.0.0.1:8001 when `make serve` runs the ASGI server beside gunicorn without a proxy.
+WEBSOCKET_URL = env_str("WEBSOCKET_URL", "")
+if WEBSOCKET_URL:
+    SECURE_CSP["connect-src"] = [CSP.SELF, WEBSOCKET_URL]
 # Permissions-Policy (tournaments.site.middleware): the site uses none of the browser's powerful features.
 PERMISSIONS_POLICY = {feature: [] for feature in (
     "accelerometer", "camera", "display-capture", "geolocation", "gyroscope", "magnetometer", "microphone",

@@ -1,14 +1,13 @@
 """Production settings: the base settings with debugging off and every HTTPS protection on.
 
 Use with DJANGO_SETTINGS_MODULE=tournaments.site.settings_production. Refuses to start without a real
-SECRET_KEY. Static files are served from STATIC_ROOT by WhiteNoise after `collectstatic`, so one
-machine needs no web server in front of gunicorn (`make serve`).
+SECRET_KEY. Static files are served from STATIC_ROOT by WhiteNoise after `collectstatic` (or by
+the proxy: deploy/nginx.conf); docs/production.md describes the servers.
 """
 
 import copy
 
 from django.core.exceptions import ImproperlyConfigured
-from psycopg_pool import ConnectionPool
 
 from tournaments.site.env import env_bool, env_int, env_str
 from tournaments.site.settings import *  # noqa: F403 (the base settings, overridden below)
@@ -52,24 +51,12 @@ if BEHIND_TLS_PROXY:
 # is ignored, since a client reaching the server directly could write it.
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 1 if BEHIND_TLS_PROXY else 0)
 
-# Each worker keeps its database connections between requests: a request served from the page cache
-# is then one small query, not a connection and a query. Served as ASGI, every request runs on a
-# thread of its own, so a connection kept by the thread would be opened anew each request: on
-# PostgreSQL the worker keeps a pool of them instead (psycopg's, checked before reuse); SQLite's
-# connection is a file opened, kept by the thread that opened it.
+# Each of gunicorn's threads keeps its database connection between requests (checked before reuse):
+# a request served from the page cache is then one small query, not a connection and a query.
 # A copy: the base settings' dictionaries stay as they were for whatever imported them (the tests).
 DATABASES = copy.deepcopy(DATABASES)  # noqa: F405
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them
-    # One for each request a worker may serve at once (WEB_THREADS of each of three lanes and one
-    # typing kept: tournaments.site.asgi_limit), and as many again as WEB_THREADS for the online
-    # table's messages, which read and write the database on threads of their own beside them.
-    threads = env_int("WEB_THREADS", 4)
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 2, "max_size": 4 * threads + 1, "check": ConnectionPool.check_connection}
-else:
-    DATABASES["default"]["CONN_MAX_AGE"] = 300
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DATABASES["default"]["CONN_MAX_AGE"] = 300
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 PDF_LAYOUT_PROCESS = env_bool("PDF_LAYOUT_PROCESS", True)
 

@@ -121,17 +121,6 @@ class Match(PublicData):
     def is_locked(self):
         return self.state == self.State.CONFIRMED
 
-    def results_shown_in(self) -> set[str]:
-        """The competitions (their kinds) whose pages of confirmed results show this match: its own,
-        the Championship a Grand Prix match is counted for (R17), the Cup whose tie it counts for
-        (R16, R17). Its confirmation moves their results' versions alone (public_data.results_changes)."""
-        kinds = {self.competition.kind}
-        if self.counts_for_championship:
-            kinds.add(Competition.Kind.CHAMPIONSHIP)
-        if self.cup_tie_id is not None:
-            kinds.add(Competition.Kind.CUP)
-        return kinds
-
     @property
     def awaits_blind_confirmation(self):
         """Submitted in a competition that confirms blind: no list shows its score, since the

@@ -7,13 +7,11 @@ A match's score is shown only once it is confirmed (two jurors); before that onl
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from tournaments.core.competitions import cup as cup_rules
-from tournaments.core.models import Competition, Match, public_data
-from tournaments.pages import fragments
+from tournaments.core.models import Competition, Match
 from tournaments.reads.standings import get_season
 
 STATES = {
@@ -50,26 +48,17 @@ def today(request):
 @require_safe
 def big_screen(request, year):
     """The Cup bracket and today's matches, large, for a projector. Queries: season, the Cup, today's
-    matches; the Cup's ties and their matches when the bracket was not rendered yet under the
-    versions of the facts and the Cup's results, as the Cup's own page (fragments); the versions
-    when the page cache has not read them (a signed-in visitor)."""
+    matches, the Cup's ties and their matches."""
     season = get_season(year)
     # With its season: the bracket's round dates read it.
     competition = Competition.objects.filter(season=season, kind=Competition.Kind.CUP).select_related("season").first()
     day = timezone.localdate()
     return render(request, "public/big_screen.html", {
         "season": season, "competition": competition, "day": day, "lines": days_matches(day),
-        "bracket": big_screen_bracket(request, season, competition) if competition else ""})
+        "bracket": big_screen_bracket(season, competition) if competition else ""})
 
 
-def big_screen_bracket(request, season, competition) -> str:
-    """The Cup's bracket as the big screen shows it, rendered once a version of what it shows (its
-    template needs nothing of the request: the context processors run for the page alone)."""
-
-    def render_bracket():
-        rounds = cup_rules.bracket(competition) if competition.drawn_at else []
-        return render_to_string("public/_bracket.html", {"season": season, "rounds": rounds})
-
-    # Our own template's HTML, kept in the cache as it was rendered.
-    return mark_safe(fragments.cached(request, f"big-screen-bracket:{competition.pk}",
-                                      public_data.COMPETITION_PAGE["cup"], render_bracket))
+def big_screen_bracket(season, competition) -> str:
+    """The Cup's bracket as the big screen shows it."""
+    rounds = cup_rules.bracket(competition) if competition.drawn_at else []
+    return render_to_string("public/_bracket.html", {"season": season, "rounds": rounds})
