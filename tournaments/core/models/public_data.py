@@ -152,9 +152,17 @@ def _marker():
     the savepoint it was made in when they roll back, together with the move itself."""
 
     def moved():
-        pass
+        _announce()
 
     return moved
+
+
+def _announce() -> None:
+    """Tell the live pages' sockets (tournaments.pages.public.live_socket) that public data changed."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    async_to_sync(get_channel_layer().group_send)("public-data", {"type": "public.changed"})
 
 
 def _markers(connection) -> dict:
@@ -199,6 +207,25 @@ def read(using: str = DEFAULT_DB_ALIAS) -> Versions | None:
         rows = cursor.fetchall()
     convert = getattr(connection.ops, "convert_datetimefield_value", None)  # SQLite answers text
     return versions_of(rows, (lambda value: convert(value, None, connection)) if convert else None)
+
+
+@dataclass(frozen=True)
+class Version:
+    """The version of all public data: a token new at every move, a number that grows, its time."""
+
+    token: str
+    number: int
+    changed_at: object
+
+    @property
+    def etag(self) -> str:
+        return f"{self.number}.{self.token[:16]}"
+
+
+def current(using: str = DEFAULT_DB_ALIAS) -> Version | None:
+    """The current version of every row together, or None while the database has none."""
+    versions = read(using)
+    return Version(*combined(versions, ROWS)) if versions else None
 
 
 def combined(versions: Versions, keys) -> tuple:
