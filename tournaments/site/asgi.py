@@ -1,7 +1,8 @@
 """ASGI entry point; production sets DJANGO_SETTINGS_MODULE=tournaments.site.settings_production.
 
-HTTP goes to Django; WebSockets (the online table, tournaments.pages.table) to Channels, with the
-session and the login read from the cookies and only this site's own pages allowed to connect."""
+HTTP goes to Django; WebSockets (the online table, tournaments.pages.table, and the live public
+pages, tournaments.pages.public.live_socket) to Channels, with the session and the login read from
+the cookies and only this site's own pages allowed to connect."""
 
 import os
 
@@ -16,7 +17,8 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from tournaments.core.checks import fail_on_errors  # noqa: E402
-from tournaments.pages.table.routing import websocket_urlpatterns  # noqa: E402
+from tournaments.pages.public.routing import websocket_urlpatterns as live_page_sockets  # noqa: E402
+from tournaments.pages.table.routing import websocket_urlpatterns as table_sockets  # noqa: E402
 from tournaments.site.asgi_limit import RequestsAtOnce  # noqa: E402
 from tournaments.site.asgi_public_pages import PublicPagesInTheEventLoop  # noqa: E402
 
@@ -25,7 +27,7 @@ application = ProtocolTypeRouter({
     # the requests a worker serves at once (WEB_THREADS, 4 of each kind): the others wait their
     # turn (asgi_limit).
     "http": PublicPagesInTheEventLoop(RequestsAtOnce(django_application, int(os.environ.get("WEB_THREADS") or 4))),
-    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(table_sockets + live_page_sockets))),
 })
 
 fail_on_errors()  # a failed system check (a missing static manifest...) stops the start, not every page
