@@ -1,6 +1,6 @@
 """Match-day pages: today's matches with their state (a score only once confirmed), the big
-screen, and the live standings and bracket refreshing themselves with htmx at no cost while
-nothing changed (304)."""
+screen, and the live standings and bracket, pushed their changes over a WebSocket
+(test_live_sockets.py), their fallback's conditional GET answered with a 304 while nothing changed."""
 
 import re
 
@@ -58,52 +58,45 @@ def test_the_today_page_takes_the_same_queries_however_many_matches(client, day,
     for _ in range(more):
         make_match(make_team(season=season), make_team(season=season), day["scheduled"].competition,
                    played_on=timezone.localdate())
-    with django_assert_num_queries(2):  # the public data version, the day's matches with their teams
+    # 1 the public data version (the page cache), 2 again (the live block's cache: live_pages), 3 the day's
+    # matches with their teams
+    with django_assert_num_queries(3):
         response = client.get(reverse("public:today"))
     assert response.status_code == 200
     assert response.text.count("<tr class=\"match-") == 4 + more
 
 
-def test_a_confirmation_reaches_the_polling_page_and_an_unchanged_poll_is_304(client, day):
+def test_a_confirmation_reaches_the_pages_fallback_and_an_unchanged_ask_is_304(client, day):
+    """A page whose socket is down asks for itself once a minute (live.js), with its ETag."""
     url = reverse("public:today")
-    poll = {"HX-Request": "true", "HX-Target": "live"}
-    first = client.get(url, headers=poll)
-    assert 'data-hx-trigger="every' in first.text and 'data-hx-select="#live"' in first.text
-    assert client.get(url, headers={**poll, "If-None-Match": first["ETag"]}).status_code == 304
+    first = client.get(url)
+    assert client.get(url, headers={"If-None-Match": first["ETag"]}).status_code == 304
 
     matches.confirm_match(day["awaiting"], make_user("chief"))
 
-    after = client.get(url, headers={**poll, "If-None-Match": first["ETag"]})
+    after = client.get(url, headers={"If-None-Match": first["ETag"]})
     assert after.status_code == 200 and "88 : 93" in row_of(after.text, day["awaiting"])
 
 
-def test_a_live_pages_poll_is_answered_with_the_page_itself_from_one_copy(client, day):
-    """The live pages' polls (htmx, hx-select="#live") get the whole page, as a visit does: the page
-    cache keeps one copy a version for both (public_cache._variant), rendered once."""
-    year = timezone.localdate().year
-    make_competition(Competition.Kind.CUP, season=day["confirmed"].competition.season)
-    poll = {"HX-Request": "true", "HX-Target": "live"}
-    for url in (reverse("public:championship", args=[year]), reverse("public:cup", args=[year]),
-                reverse("public:big_screen", args=[year]), reverse("public:today")):
-        visit = client.get(url)
-        polled = client.get(url, headers=poll)
-        assert visit["X-Public-Cache"] == "miss" and polled["X-Public-Cache"] == "hit", url
-        assert without_form_token(polled.text) == without_form_token(visit.text), url
-        assert polled["ETag"] == visit["ETag"]
+LIVE_SCRIPT = re.compile(r'<script src="/static/tournaments/live(\.[0-9a-f]+)?\.js" defer></script>')
 
 
-def without_form_token(html):
-    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
-
-
-def test_standings_and_bracket_poll_themselves_with_a_static_script(client, day):
+def test_the_live_pages_are_pushed_their_changes_by_a_static_script_and_poll_nothing(client, day):
     year = timezone.localdate().year
     make_competition(Competition.Kind.CUP, season=day["confirmed"].competition.season)
     for url in (reverse("public:championship", args=[year]), reverse("public:cup", args=[year]),
-                reverse("public:big_screen", args=[year]), reverse("public:today")):
+                reverse("public:big_screen", args=[year]), reverse("public:today"),
+                reverse("public:match", args=[year, day["playing"].pk])):
         html = client.get(url).text
-        assert 'id="live"' in html and 'data-hx-trigger="every' in html, url
-        assert "htmx" in html and "<script>" not in html, url  # no inline script (a content policy forbids it)
+        assert 'id="live"' in html and LIVE_SCRIPT.search(html), url
+        # no inline script (a content policy forbids it)
+        assert "hx-trigger" not in html and "<script>" not in html, url
+        assert 'role="status" aria-live="polite"' in html, url
+
+
+def test_a_confirmed_matchs_page_is_no_longer_live(client, day):
+    html = client.get(reverse("public:match", args=[timezone.localdate().year, day["confirmed"].pk])).text
+    assert 'id="live"' in html and not LIVE_SCRIPT.search(html)
 
 
 def test_the_big_screen_shows_the_days_matches(client, day):

@@ -193,7 +193,7 @@ def test_the_match_page_query_count(client, django_assert_num_queries, busy):
     records = eight_hand_records() if busy else edge_to_a()
     match = make_match(kings, owls, championship, hand_records=records, confirmed=True)
     # 1 season, 2 the match with its teams, players and competition, 3 its hands
-    with django_assert_num_queries(3 + 1):  # and the public data version
+    with django_assert_num_queries(3 + 2):  # and the public data version, for the page and its live block
         response = client.get(reverse("public:match", args=[2025, match.pk]))
     assert response.status_code == 200
     assert len(response.context["hands"]) == 8

@@ -1,5 +1,4 @@
-"""Sortable standings tables (django-tables2; the Championship's, the largest, is plain_tables.py,
-written by a plain template loop); the views hand in rows already computed by
+"""Sortable standings tables (django-tables2); the views hand in rows already computed by
 scoring/competitions.py, so a table only shows and sorts them."""
 
 import django_tables2 as tables
@@ -27,6 +26,24 @@ class PlayersColumn(tables.Column):
     def render(self, value, record):
         return format_html_join(", ", "{}", ((player_link(player, record["shared_names"]),)
                                              for player in record["members"]))
+
+
+class ChampionshipTable(tables.Table):
+    """R15: the season table. Rendered once a version of the public data and kept
+    (live_pages.live_html), for the page and for every connection of its live updates."""
+
+    place = tables.Column(_("Place"), attrs=NUMBER)
+    team = LinkColumn(_("Team"), order_by=("team_order",))  # Hungarian alphabetical order
+    players = PlayersColumn(_("Players"), orderable=False, attrs=WIDE_ONLY)
+    played = tables.Column(_("Matches"), attrs=NUMBER)
+    total = tables.Column(_("Total"), attrs=NUMBER)
+    average = tables.Column(_("Average"), attrs=NUMBER)
+    best = tables.Column(_("Best match"), attrs=NUMBER)
+
+    class Meta:
+        orderable = True
+        attrs = {"class": "standings"}
+        empty_text = _("No team has played a championship match yet.")
 
 
 class GrandPrixTable(tables.Table):

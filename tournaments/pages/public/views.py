@@ -17,14 +17,14 @@ from tournaments.core.competitions import championship as championship_rules
 from tournaments.core.competitions import cup as cup_rules
 from tournaments.core.competitions import free_games as free_game_rules
 from tournaments.core.competitions import grand_prix as grand_prix_rules
-from tournaments.core.models import Competition, Match, Player, Season, Team
+from tournaments.core.models import Competition, Match, Player, Season, Team, public_data
 from tournaments.pages import charts, people
 from tournaments.reads import standings
 from tournaments.reads.careers import career
 from tournaments.reads.home_digest import home_digest
 from tournaments.reads.standings import get_competition, get_season, players_text
 
-from . import meta, plain_tables
+from . import live_pages, meta
 from .forms import FixtureFilter
 from .tables import FreeGameTable, GrandPrixTable
 
@@ -82,12 +82,16 @@ def competition_url(competition, season=None):
 @require_safe
 def championship(request, year):
     """R15 season table, each team with its players: the table its copies show
-    (standings.championship). Queries: season, teams, counted match scores, the Championship."""
+    (standings.championship), live (live_pages). Queries: the public data version, season, teams,
+    counted match scores, the Championship."""
+    version = public_data.current()  # before the data shown
     season = get_season(year)
     championship = standings.championship(season)
-    table = plain_tables.championship_table(request, championship)
+    table_query = live_pages.block_query(request.GET)
+    table = live_pages.championship_table(championship, table_query)
+    live = live_pages.page_block(request, version, lambda: live_pages.championship_context(table, table_query))
     return render(request, "public/championship.html", {
-        "season": season, "table": table, "championship": championship.competition,
+        "season": season, "table": table, "live": live, "championship": championship.competition,
         # R15: a place is final, and certified, once the season is closed.
         "podium": podium(table.data) if season.is_closed else [],
         "match_limit": championship.match_limit,
@@ -171,17 +175,15 @@ def outcome(score, against):
 @require_safe
 def match(request, year, match_id):
     """One match: its teams, date, place and players; once confirmed, each hand's scores (before,
-    no score is shown). Queries: season, the match, its hands when confirmed."""
+    no score is shown, and the page is live until then: live_pages). Queries: the public data
+    version, season, the match, its hands when confirmed."""
+    version = public_data.current()  # before the data shown
     season = get_season(year)
-    match = get_object_or_404(
-        Match.objects.select_related(
-            "competition__season", "team_a", "team_b", "cup_tie", "a_driver", "a_catcher", "b_driver", "b_catcher"),
-        pk=match_id, competition__season=season)
-    confirmed = match.state == Match.State.CONFIRMED
-    hands = (match.hands.only("match_id", "number", "attackers", "score_a", "score_b", "raw_a", "raw_b")
-             if confirmed else [])
+    match = live_pages.public_match(season, match_id)
+    shown = live_pages.match_context(season, match)
+    live = live_pages.page_block(request, version, lambda: shown)
     return render(request, "public/match.html", {
-        "season": season, "match": match, "hands": hands, "confirmed": confirmed,
+        **shown, "live": live, "live_updates": not shown["confirmed"],
         "competition_url": competition_url(match.competition),
         "team_a_url": team_url_in(season, match.team_a), "team_b_url": team_url_in(season, match.team_b),
         "shared_names": people.shared_names([match.a_driver, match.a_catcher, match.b_driver, match.b_catcher]),
@@ -191,12 +193,15 @@ def match(request, year, match_id):
 
 @require_safe
 def cup(request, year):
-    """R16 bracket. Queries: season, competition, ties, matches (before the draw: the entries)."""
+    """R16 bracket, live (live_pages). Queries: the public data version, season, competition, ties,
+    matches (before the draw: the entries)."""
+    version = public_data.current()  # before the data shown
     season = get_season(year)
     competition = get_competition(season, Competition.Kind.CUP)
     bracket = standings.cup(competition)
+    live = live_pages.page_block(request, version, lambda: {"season": season, "rounds": bracket.rounds})
     return render(request, "public/cup.html", {
-        "season": season, "competition": competition, "rounds": bracket.rounds, "standing": bracket.standing,
+        "season": season, "competition": competition, "live": live, "standing": bracket.standing,
         "entries": bracket.entries, "shared_names": bracket.entry_shared,
         "meta": meta.for_cup(season, competition, bracket.standing),
     })

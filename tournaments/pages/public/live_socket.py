@@ -1,0 +1,82 @@
+"""The live pages' WebSocket: a page at path P listens at ``/ws/live`` + P, with the page's query
+string and ``language=hu|en`` (the page's language). It is sent its #live block (live_pages) as
+JSON text, ``{"version": <the public data version's etag>, "html": <the block's inner HTML>}``:
+once on connecting, so a screen that reconnects is never left behind, and again after every
+change of the public data (the ``public.changed`` message the site sends the "public-data" group
+once a change commits) that changed the block. Nothing is read from the client. An address that is
+no live page, or a page that is not there, is closed with 4404."""
+
+import json
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.http import Http404, QueryDict
+from django.urls import Resolver404, resolve
+
+from tournaments.core.models import public_data
+
+from .live_pages import LIVE_PAGES, block_query, live_html
+
+GROUP = "public-data"
+NOT_FOUND = 4404  # a WebSocket close code of the application's own range (4000-4999): HTTP's 404
+
+
+class LivePageConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        await self.accept()  # first, so that the client is told why it is closed
+        self.page = live_page(self.scope["url_route"]["kwargs"]["page"], self.scope["query_string"])
+        self.sent = None
+        if self.page is None:
+            await self.close(code=NOT_FOUND)
+            return
+        # Joined before the block is read: a change committed in between is sent after it.
+        await self.channel_layer.group_add(GROUP, self.channel_name)
+        await self.send_block()
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(GROUP, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        """The page has nothing to say: what it sends is ignored."""
+
+    async def public_changed(self, event):
+        await self.send_block()
+
+    async def send_block(self):
+        try:
+            version, html = await self.block()
+        except Http404:
+            await self.close(code=NOT_FOUND)
+            return
+        if html != self.sent:
+            self.sent = html
+            await self.send(text_data=json_text(version, html))
+
+    @database_sync_to_async
+    def block(self):
+        """The public data version and the block's HTML under it (one render a version for all
+        the connections of a page: live_pages.live_html)."""
+        view_name, kwargs, query, language = self.page
+        version = public_data.current()
+        return version, live_html(view_name, kwargs, query, language, version=version)
+
+
+def live_page(path: str, query_string: bytes):
+    """The live page at ``path`` as (view name, URL kwargs, the page's query, language), or None
+    when the address is no live page."""
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return None
+    if match.view_name not in LIVE_PAGES:
+        return None
+    query = QueryDict(query_string)
+    language = query.get("language")
+    if language not in dict(settings.LANGUAGES):
+        language = settings.LANGUAGE_CODE
+    return match.view_name, match.kwargs, block_query(query), language
+
+
+def json_text(version, html) -> str:
+    return json.dumps({"version": version.etag if version else "", "html": html})
