@@ -79,9 +79,10 @@ VERSION_FIELD = re.compile(r'name="version" value="(\d+)"')
 HAND_STORED = 'class="hand hand-stored'
 # A line of the day's matches (public/_day_matches.html): the match's link, then its score cell.
 DAY_LINE = re.compile(r'/matches/(\d+)/">.*?<td class="number"[^>]*>([^<]*)</td>', re.S)
-# A row of the Championship table (plain_tables.ChampionshipTable.rows_html): team, matches played, total.
-TEAM_ROW = re.compile(r'/teams/(\d+)/">.*?</td><td class="wide-only">.*?</td>'
-                      r'<td class="number">([^<]*)</td><td class="number">([^<]*)</td>')
+# The Championship table's rows (tables.ChampionshipTable): place, team (its link), players, matches
+# played, total, ...
+TABLE_ROW, CELL = re.compile(r"<tr[^>]*>(.*?)</tr>", re.S), re.compile(r"<td[^>]*>(.*?)</td>", re.S)
+TEAM_LINK = re.compile(r'/teams/(\d+)/"')
 NO_SCORE = ("", "–", "—")
 # entry.js keeps a hand half a second after each field typed; Enter on the last field saves it instead.
 KEPT_AFTER = ("a_trumps", "a_honours", "a_high", "announcements")
@@ -274,14 +275,23 @@ class DayMatches(Page):
         return shown, wrong
 
 
+def team_figures(html: str) -> dict[str, tuple[int, int]]:
+    """Each team's matches played and total on the Championship table, by the team's id."""
+    figures = {}
+    for row in TABLE_ROW.findall(html):
+        team, cells = TEAM_LINK.search(row), CELL.findall(row)
+        if team and len(cells) >= 5:
+            figures[team.group(1)] = (figure(cells[3]), figure(cells[4]))
+    return figures
+
+
 class ChampionshipTable(Page):
     """The Championship table: a confirmed match moves its two teams' matches played by one and their
     totals by their scores. Confirmations come one at a time, so the played moved tell which."""
 
     def read(self, html, first, confirmations, sent):
         asked = dict(sent.teams)
-        base = {team: (figure(played), figure(total)) for team, played, total in TEAM_ROW.findall(first)}
-        rows = {team: (figure(played), figure(total)) for team, played, total in TEAM_ROW.findall(html)}
+        base, rows = team_figures(first), team_figures(html)
         moved = {team: (played - base.get(team, (0, 0))[0], total - base.get(team, (0, 0))[1])
                  for team, (played, total) in rows.items()}
         wrong = [f"{self.name}: team {team} played {played} more, {asked.get(team, 0)} confirmations sent"
