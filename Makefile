@@ -9,8 +9,9 @@
 #   make bench-table   bots play the online table through its WebSockets at 8 tables: see bench/table.py
 #   make bench-site    the public site served at national scale (demo --scale 1 and 10): see
 #                      bench/public_site.py
-#   make bench-matchday  match day under load: 16 jurors saving hands, 300 viewers polling, on
-#                      PostgreSQL, Redis and gunicorn (bench/matchday.py; BENCH_ARGS=--short)
+#   make bench-matchday  match day under load: 16 jurors saving hands, 1,000 viewers connected to the
+#                      live pages' WebSockets and 100 polling, on PostgreSQL, Redis, gunicorn and uvicorn
+#                      (bench/matchday.py; BENCH_ARGS=--short; BENCH_PORT, BENCH_DATABASE_URL, ...)
 #   make serve         production server: gunicorn with uvicorn's ASGI workers (a worker per core and
 #                      more with REDIS_URL, one without; the online table's WebSockets too), static files by
 #                      WhiteNoise; needs SECRET_KEY (and DATABASE_URL, ALLOWED_HOSTS, ... as deployed)

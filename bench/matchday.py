@@ -18,8 +18,8 @@ WebSockets by one uvicorn process, in one run:
 Every page a viewer receives (each WebSocket message, each polled page) is read for the bench's
 matches: a score shown must have been confirmed (its confirmation sent) before the page arrived;
 the time from a confirmation's HTTP answer to a viewer's first page showing it is measured; each
-viewer's last page must show every confirmed score of its page. On the Championship table a match
-shows as its two teams' matches played and totals moved (the table's first page the baseline).
+viewer's last page must show every confirmed score of its page (bench/matchday_pages.py; on the
+Championship table a match shows as its two teams' matches played and totals moved).
 
 It prints each figure with its goal, met or missed, and last whether every goal was met.
 
@@ -59,6 +59,8 @@ from websockets.asyncio.client import connect
 
 from bench import SEASON_PLAYED_OUT
 from bench.entry import MATCH
+from bench.http_client import Answer, Client
+from bench.matchday_pages import Confirmation, Page, Viewer, judge, live_pages
 from bench.ports import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,102 +79,8 @@ GOAL_STATEMENTS = 15
 CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 VERSION_FIELD = re.compile(r'name="version" value="(\d+)"')
 HAND_STORED = 'class="hand hand-stored'
-# A line of the day's matches (public/_day_matches.html): the match's link, then its score cell.
-DAY_LINE = re.compile(r'/matches/(\d+)/">.*?<td class="number"[^>]*>([^<]*)</td>', re.S)
-# The Championship table's rows (tables.ChampionshipTable): place, team (its link), players, matches
-# played, total, ...
-TABLE_ROW, CELL = re.compile(r"<tr[^>]*>(.*?)</tr>", re.S), re.compile(r"<td[^>]*>(.*?)</td>", re.S)
-TEAM_LINK = re.compile(r'/teams/(\d+)/"')
-NO_SCORE = ("", "–", "—")
 # entry.js keeps a hand half a second after each field typed; Enter on the last field saves it instead.
 KEPT_AFTER = ("a_trumps", "a_honours", "a_high", "announcements")
-
-
-# --- a small HTTP/1.1 client on asyncio (keep-alive, cookies) ----------------------------------
-
-
-@dataclass
-class Answer:
-    status: int
-    headers: dict
-    body: bytes
-    sent: float  # perf_counter when the request was sent
-    seconds: float
-
-    @property
-    def text(self) -> str:
-        return self.body.decode("utf-8", "replace")
-
-
-class Client:
-    """One browser: one kept-alive connection, its cookies."""
-
-    def __init__(self, host: str, port: int):
-        self.host, self.port = host, port
-        self.reader = self.writer = None
-        self.cookies: dict[str, str] = {}
-
-    async def close(self):
-        if self.writer is not None:
-            self.writer.close()
-            self.reader = self.writer = None
-
-    async def request(self, method: str, path: str, headers: dict | None = None, form: dict | None = None) -> Answer:
-        body = urllib.parse.urlencode(form or {}, doseq=True).encode() if form is not None else b""
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}", "Accept-Language: hu",
-                 "User-Agent: bench-matchday"]
-        if self.cookies:
-            lines.append("Cookie: " + "; ".join(f"{name}={value}" for name, value in self.cookies.items()))
-        if form is not None:
-            lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
-        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
-        data = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
-        for attempt in (1, 2):
-            reused = self.writer is not None
-            if not reused:
-                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-            sent = time.perf_counter()
-            try:
-                self.writer.write(data)
-                await self.writer.drain()
-                status, answer_headers, answer_body = await self._read()
-            except (ConnectionError, asyncio.IncompleteReadError):
-                await self.close()
-                if reused and attempt == 1:  # the server closed an idle kept-alive connection: once more
-                    continue
-                raise
-            seconds = time.perf_counter() - sent
-            for cookie in answer_headers.get("set-cookie", []):
-                name, _eq, value = cookie.split(";", 1)[0].partition("=")
-                self.cookies[name.strip()] = value.strip()
-            if answer_headers.get("connection", [""])[0].lower() == "close":
-                await self.close()
-            return Answer(status, {name: values[-1] for name, values in answer_headers.items()}, answer_body, sent,
-                          seconds)
-        raise AssertionError("unreachable")
-
-    async def _read(self):
-        status_line = await self.reader.readuntil(b"\r\n")
-        status = int(status_line.split()[1])
-        headers: dict[str, list[str]] = {}
-        while True:
-            line = (await self.reader.readuntil(b"\r\n")).decode("latin-1").rstrip("\r\n")
-            if not line:
-                break
-            name, _colon, value = line.partition(":")
-            headers.setdefault(name.strip().lower(), []).append(value.strip())
-        if status in (204, 304):
-            return status, headers, b""
-        if "chunked" in headers.get("transfer-encoding", [""])[0].lower():
-            body = bytearray()
-            while True:
-                size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
-                chunk = await self.reader.readexactly(size + 2)
-                if size == 0:
-                    break
-                body += chunk[:-2]
-            return status, headers, bytes(body)
-        return status, headers, await self.reader.readexactly(int(headers.get("content-length", ["0"])[0]))
 
 
 # --- what is measured ------------------------------------------------------------------------
@@ -190,31 +98,6 @@ class Series:
 
 
 @dataclass
-class Confirmation:
-    match: str
-    asked: float  # perf_counter when the confirmation was sent
-    answered: float = math.inf  # when its HTTP answer came
-    teams: tuple = ()  # the teams' ids, as text
-    score: tuple = ()  # (score_a, score_b)
-
-    @property
-    def score_text(self) -> str:
-        return f"{self.score[0]} : {self.score[1]}"  # as the day's matches show it
-
-
-@dataclass
-class Viewer:
-    page: Page
-    pushed: bool  # connected over a WebSocket, else polling
-    received: list = field(default_factory=list)  # (perf_counter, text): each message, or each page polled (200)
-    began: float = math.nan
-    ended: float = math.nan
-
-    def html(self, text: str) -> str:
-        return json.loads(text)["html"] if self.pushed else text
-
-
-@dataclass
 class Run:
     saves: Series = field(default_factory=Series)
     keeps: Series = field(default_factory=Series)
@@ -229,145 +112,6 @@ class Run:
 
     def kept(self, text: str) -> str:
         return self.frames.setdefault(text, text)
-
-
-# --- the live pages, read for the bench's matches --------------------------------------------
-
-
-def figure(text: str) -> int:
-    """A figure as a page writes it, in either language (thousands separated, a dash for none)."""
-    digits = re.sub(r"[^\d-]", "", text.replace("−", "-"))
-    return int(digits) if digits.strip("-") else 0
-
-
-class Page:
-    """A live page: what its HTML shows of the bench's confirmed matches."""
-
-    def __init__(self, name: str, path: str):
-        self.name, self.path = name, path
-
-    def expects(self, confirmation: Confirmation) -> bool:
-        return True
-
-    def read(self, html: str, first: str, confirmations: list, sent: Sent) -> tuple[set, list]:
-        """The confirmations ``html`` shows (``first``: the viewer's first page), and what is wrong
-        in it: a score shown whose confirmation was not ``sent`` when it arrived, or not the score
-        confirmed."""
-        return set(), []
-
-
-class DayMatches(Page):
-    """Today's matches (today's page, the big screen): a confirmed match's score in its line."""
-
-    def read(self, html, first, confirmations, sent):
-        scores = {match: score.strip() for match, score in DAY_LINE.findall(html)}
-        shown, wrong = set(), []
-        for confirmation in confirmations:
-            score = scores.get(confirmation.match, "")
-            if score in NO_SCORE:
-                continue
-            if confirmation.match not in sent.matches:
-                wrong.append(f"{self.name}: match {confirmation.match} shows {score} before it was confirmed")
-            elif score != confirmation.score_text:
-                wrong.append(f"{self.name}: match {confirmation.match} shows {score}, not {confirmation.score_text}")
-            else:
-                shown.add(confirmation.match)
-        return shown, wrong
-
-
-def team_figures(html: str) -> dict[str, tuple[int, int]]:
-    """Each team's matches played and total on the Championship table, by the team's id."""
-    figures = {}
-    for row in TABLE_ROW.findall(html):
-        team, cells = TEAM_LINK.search(row), CELL.findall(row)
-        if team and len(cells) >= 5:
-            figures[team.group(1)] = (figure(cells[3]), figure(cells[4]))
-    return figures
-
-
-class ChampionshipTable(Page):
-    """The Championship table: a confirmed match moves its two teams' matches played by one and their
-    totals by their scores. Confirmations come one at a time, so the played moved tell which."""
-
-    def read(self, html, first, confirmations, sent):
-        asked = dict(sent.teams)
-        base, rows = team_figures(first), team_figures(html)
-        moved = {team: (played - base.get(team, (0, 0))[0], total - base.get(team, (0, 0))[1])
-                 for team, (played, total) in rows.items()}
-        wrong = [f"{self.name}: team {team} played {played} more, {asked.get(team, 0)} confirmations sent"
-                 for team, (played, _total) in moved.items() if played > asked.get(team, 0)]
-        shown, counted, points = set(), {}, {}
-        for confirmation in confirmations:
-            for team, score in zip(confirmation.teams, confirmation.score, strict=True):
-                counted[team] = counted.get(team, 0) + 1
-                points[team] = points.get(team, 0) + score
-            if all(counted[team] <= moved.get(team, (0, 0))[0] for team in confirmation.teams):
-                shown.add(confirmation.match)
-        for team, (played, total) in moved.items():
-            if played and played == counted.get(team) and total != points[team]:
-                wrong.append(f"{self.name}: team {team} total moved {total}, its confirmed scores {points[team]}")
-        return shown, wrong
-
-
-class CupBracket(Page):
-    """The Cup: the bench's Championship matches are not on it; its viewers are told of no change."""
-
-    def expects(self, confirmation):
-        return False
-
-
-def live_pages(urls: dict) -> list[Page]:
-    return [DayMatches("big screen", urls["big_screen"]), ChampionshipTable("championship", urls["championship"]),
-            CupBracket("cup", urls["cup"]), DayMatches("today", urls["today"])]
-
-
-@dataclass
-class Seen:
-    """What the viewers were shown, as the report counts it."""
-
-    delays: list = field(default_factory=list)  # seconds from a confirmation's answer to a viewer's page showing it
-    stale: int = 0  # viewers whose last page lacks a confirmed score
-    wrong: list = field(default_factory=list)
-    pages: int = 0
-
-
-def judge(viewers: list, confirmations: list, run: Run) -> Seen:
-    """Every page each viewer received read, once for every viewer that received the same text."""
-    seen, readings = Seen(), {}
-    ordered = sorted(confirmations, key=lambda each: each.asked)
-    for viewer in viewers:
-        page, first, arrived, shown = viewer.page, None, {}, set()
-        for when, text in viewer.received:
-            first = first or text
-            sent = Sent.by(ordered, when)
-            key = (page.name, text, first, sent)
-            if key not in readings:
-                readings[key] = page.read(viewer.html(text), viewer.html(first), ordered, sent)
-            shown, wrong = readings[key]
-            seen.wrong += wrong
-            seen.pages += 1
-            for match in shown:
-                arrived.setdefault(match, when)
-        expected = [each for each in ordered if page.expects(each)]
-        seen.delays += [arrived.get(each.match, math.inf) - each.answered for each in expected]
-        seen.stale += any(each.match not in shown for each in expected)
-    return seen
-
-
-@dataclass(frozen=True)
-class Sent:
-    """The confirmations sent by some moment: their matches, and how many involve each team."""
-
-    matches: frozenset
-    teams: tuple  # (team, confirmations), sorted
-
-    @classmethod
-    def by(cls, confirmations: list, when: float) -> Sent:
-        sent = [each for each in confirmations if each.asked <= when]
-        teams: dict[str, int] = {}
-        for team in (team for each in sent for team in each.teams):
-            teams[team] = teams.get(team, 0) + 1
-        return cls(frozenset(each.match for each in sent), tuple(sorted(teams.items())))
 
 
 # --- the jury ---------------------------------------------------------------------------------
@@ -811,7 +555,7 @@ def report(quiet: Run, loaded: Run, cpu: dict, statements: list, logged: list, p
     print(timing_line("typing kept", loaded.keeps))
     print(timing_line("login", loaded.logins))
     print(timing_line("polled page", loaded.polls))
-    seen = {kind: judge(viewers, confirmed, loaded) for kind, viewers in (("connected", pushed), ("polling", polled))}
+    seen = {kind: judge(viewers, confirmed) for kind, viewers in (("connected", pushed), ("polling", polled))}
     for kind, figures in seen.items():
         missing = sum(delay == math.inf for delay in figures.delays)
         print(f"  {kind} viewers: {figures.pages} pages received; a confirmed score reached them in p50 "
