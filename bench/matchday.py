@@ -69,6 +69,7 @@ PASSWORD = "bench-matchday-password"
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/tarokk_bench_matchday"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/7"
 HTTP_PORTS, WS_PORTS = range(8160, 8170), range(8170, 8180)
+WS_DATABASE_NAME = "bench-matchday-websockets"  # the WebSocket server's PostgreSQL connections (application_name)
 
 GOAL_PUSH_P95_S = 1.0
 GOAL_CPU_SHARE = 0.10
@@ -313,7 +314,7 @@ async def load_segment(server: Server, plan, args, database) -> tuple[Run, dict]
     confirmation has had time to reach them. The server's CPU taken around it."""
     run, stop = Run(), asyncio.Event()
     pages = live_pages(plan["urls"])
-    began, generator = server.cpu_seconds(), time.process_time()
+    began, generator = {**server.cpu_seconds(), **database.backends_cpu()}, time.process_time()
     tasks = [asyncio.create_task(watch_loop(run, stop))]
     for index in range(args.connected):
         viewer = Viewer(pages[index % len(pages)], pushed=True)
@@ -339,8 +340,9 @@ async def load_segment(server: Server, plan, args, database) -> tuple[Run, dict]
     await asyncio.sleep(args.poll[1] + 1)  # the last confirmation reaches every viewer, polling ones too
     stop.set()
     await asyncio.gather(*tasks)
-    ended = server.cpu_seconds()
-    return run, {"generator": time.process_time() - generator, **{name: ended[name] - began[name] for name in ended}}
+    ended = {**server.cpu_seconds(), **database.backends_cpu()}
+    return run, {"generator": time.process_time() - generator,
+                 **{name: ended[name] - began.get(name, 0) for name in ended}}
 
 
 # --- the database, the server -----------------------------------------------------------------
@@ -357,6 +359,13 @@ class Database:
     def match(self, pk: int):
         return self.connection.execute("SELECT state, score_a, score_b, team_a_id, team_b_id FROM tournaments_match "
                                        "WHERE id = %s", [pk]).fetchone()
+
+    def backends_cpu(self) -> dict:
+        """The CPU seconds each of the WebSocket server's PostgreSQL backends has used, by its
+        process (/proc; the server's connections are kept, CONN_MAX_AGE, so they last the segment)."""
+        pids = self.connection.execute("SELECT pid FROM pg_stat_activity WHERE application_name = %s",
+                                       [WS_DATABASE_NAME]).fetchall()
+        return {f"ws database {pid}": process_cpu(pid) for (pid,) in pids}
 
 
 def manage(*args, env) -> subprocess.CompletedProcess:
@@ -436,7 +445,8 @@ class Server:
         bin_dir = Path(PYTHON).parent
         self.pages = self.start([str(bin_dir / "gunicorn"), "-c", "gunicorn.conf.py"], self.workers)
         self.sockets = self.start([str(bin_dir / "uvicorn"), "tournaments.site.asgi:application", "--host",
-                                   "127.0.0.1", "--port", str(self.ws_port), "--no-access-log"])
+                                   "127.0.0.1", "--port", str(self.ws_port), "--no-access-log"],
+                                  {"DATABASE_URL": f"{self.env['DATABASE_URL']}?application_name={WS_DATABASE_NAME}"})
         for _ in range(600):
             try:
                 urllib.request.urlopen(f"{self.origin}/accounts/login/", timeout=5).read()
@@ -542,6 +552,32 @@ def viewer_minutes(viewers: list) -> float:
     return sum(each.ended - each.began for each in viewers if not math.isnan(each.began)) / 60
 
 
+def ws_database(cpu: dict) -> float:
+    return sum(seconds for name, seconds in cpu.items() if name.startswith("ws database"))
+
+
+def cpu_share(cpu: dict, logged: list, plan: dict, pushed: list, polled: list, polls: int) -> float:
+    """The server's CPU a viewer-minute of the connected viewers, as a share of the polling viewers'.
+
+    Connected: the WebSocket server's process (uvicorn, every thread) and its PostgreSQL backends,
+    all of it over the whole load segment: connecting, the block sent on connect, each change's.
+    Not counted: Redis (shared by the machine: the channel layer, the blocks kept in the cache), and
+    a block rendered for a page view by a gunicorn worker that the sockets then read from the cache
+    (one render a version, by whoever asks first). Polling: what the gunicorn workers logged for the
+    live pages' GETs (only the polling viewers ask for them), each request's own thread from the
+    first middleware in to the answer out (bench/statements.py), without gunicorn's reading and
+    writing of the HTTP nor the database's time: less than they cost, so the share is if anything
+    too high."""
+    ws = cpu["ws"] + ws_database(cpu)
+    poll_cpu, poll_requests = polling_cpu(logged, live_pages(plan["urls"]))
+    pushed_rate = ws / max(viewer_minutes(pushed), 1e-9)
+    polled_rate = poll_cpu / max(viewer_minutes(polled), 1e-9)
+    print(f"  server CPU a viewer-minute: connected {1000 * pushed_rate:.1f} ms ({ws:.1f} s over "
+          f"{viewer_minutes(pushed):.0f} viewer-minutes), polling {1000 * polled_rate:.1f} ms ({poll_requests} "
+          f"requests logged of {polls} polled, {poll_cpu:.1f} s over {viewer_minutes(polled):.0f} viewer-minutes)")
+    return pushed_rate / polled_rate if pushed and polled_rate else math.nan
+
+
 def report(quiet: Run, loaded: Run, cpu: dict, statements: list, logged: list, plan: dict, args) -> list:
     """The figures, each with its goal; the goals, each as (text, met)."""
     pushed = [viewer for viewer in loaded.viewers if viewer.pushed]
@@ -563,22 +599,10 @@ def report(quiet: Run, loaded: Run, cpu: dict, statements: list, logged: list, p
               f"{max(figures.delays, default=math.nan):.2f} s after the confirmation's answer ({len(figures.delays)} "
               f"viewer-confirmations, {missing} never); stale at the end {figures.stale}; wrong {len(figures.wrong)}"
               + (f" (first: {figures.wrong[0]})" if figures.wrong else ""))
-    # CPU a viewer-minute. The connected viewers': the WebSocket server's process, all of it, over
-    # the whole load segment (connections, the messages on connect, each change's messages). The
-    # polling viewers': the CPU the gunicorn workers logged for their requests (bench/statements.py:
-    # each request's own thread, from the first middleware in to the answer out), without gunicorn's
-    # reading of the request and writing of the answer: less than they cost, so the share below is
-    # if anything too high. The connected viewers' HTML is rendered by whichever process renders it
-    # after a commit; where that is a gunicorn worker, it is counted in that request, in neither here.
-    poll_cpu, poll_requests = polling_cpu(logged, live_pages(plan["urls"]))
-    pushed_rate = cpu["ws"] / max(viewer_minutes(pushed), 1e-9)
-    polled_rate = poll_cpu / max(viewer_minutes(polled), 1e-9)
-    share = pushed_rate / polled_rate if pushed and polled_rate else math.nan
-    print(f"  server CPU a viewer-minute: connected {1000 * pushed_rate:.1f} ms (the WebSocket process: "
-          f"{cpu['ws']:.1f} s over {viewer_minutes(pushed):.0f} viewer-minutes), polling {1000 * polled_rate:.1f} ms "
-          f"({poll_requests} requests logged {poll_cpu:.1f} s over {viewer_minutes(polled):.0f} viewer-minutes)")
+    share = cpu_share(cpu, logged, plan, pushed, polled, len(loaded.polls.times))
     print(f"  gunicorn's processes used {cpu['pages']:.1f} s of CPU in the load segment, the WebSocket process "
-          f"{cpu['ws']:.1f} s, the load generator {cpu['generator']:.1f} s; its event loop late p95 "
+          f"{cpu['ws']:.1f} s and its database backends {ws_database(cpu):.1f} s, the load generator "
+          f"{cpu['generator']:.1f} s; its event loop late p95 "
           f"{1000 * percentile(loaded.loop_late, 0.95):.0f} ms, max {1000 * max(loaded.loop_late, default=0):.0f} ms")
     print(f"  SQL statements a hand save: min {min(statements, default=0)}, median "
           f"{statistics.median(statements) if statements else 0:g}, max {max(statements, default=0)} "
