@@ -12,9 +12,9 @@
 #   make bench-matchday  match day under load: 16 jurors saving hands, 1,000 viewers connected to the
 #                      live pages' WebSockets and 100 polling, on PostgreSQL, Redis, gunicorn and uvicorn
 #                      (bench/matchday.py; BENCH_ARGS=--short; BENCH_PORT, BENCH_DATABASE_URL, ...)
-#   make serve         production server: gunicorn with uvicorn's ASGI workers (a worker per core and
-#                      more with REDIS_URL, one without; the online table's WebSockets too), static files by
-#                      WhiteNoise; needs SECRET_KEY (and DATABASE_URL, ALLOWED_HOSTS, ... as deployed)
+#   make serve         production servers (docs/production.md): gunicorn's WSGI workers for the pages on
+#                      PORT, uvicorn for the WebSockets on WS_PORT (PORT+1), one Ctrl-C stops both
+#                      (deploy/serve.sh); needs SECRET_KEY and REDIS_URL (and DATABASE_URL, ALLOWED_HOSTS...)
 
 PORT ?= 8000
 VENV := .venv
@@ -87,11 +87,7 @@ bench-entry: venv
 serve: venv
 	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production $(PY) manage.py migrate --noinput
 	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production $(PY) manage.py collectstatic --noinput --verbosity 0
-	@# ASGI (pages and the online table's WebSockets) in gunicorn's uvicorn workers, as gunicorn.conf.py says
-	@# (the benchmarks serve the same). Without REDIS_URL the table's messages stay inside one process, so
-	@# one worker serves; with it, gunicorn.conf.py's count.
-	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production PORT=$(PORT) $(if $(REDIS_URL),,WEB_CONCURRENCY=1) \
-	  $(VENV)/bin/gunicorn -c gunicorn.conf.py
+	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production PORT=$(PORT) VENV=$(VENV) deploy/serve.sh
 
 bench-table: venv
 	$(PY) -m bench.table $(BENCH_ARGS)

@@ -3,9 +3,10 @@
 
 gunicorn serves the pages as WSGI (tournaments.site.wsgi) in threaded workers (gthread); the
 WebSockets are served by an ASGI server beside it (uvicorn, tournaments.site.asgi), the proxy
-routing /ws/ to it (deploy/nginx.conf), as Channels' deployment advice has it. A gthread worker
-waits for a connection's request in its poller, not on a thread, so idle or slow clients reaching
-it directly do not hold its threads (a buffering proxy in front is welcome all the same).
+routing /ws/ to it (deploy/nginx.conf), as Channels' deployment advice has it. gunicorn belongs
+behind that buffering proxy: a client that connects and sends nothing holds one of a worker's
+threads for up to `keepalive` seconds (measured: 8 idle connections held a worker's only thread
+8 x 5 s), which the proxy, reading whole requests before it passes them on, never does.
 
 Every worker is a separate process: what they share (the database, the page cache, the channel
 layer) lives outside them, so the worker count is only a matter of CPU.

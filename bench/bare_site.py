@@ -1,6 +1,6 @@
 """`make bench-site`'s yardstick: a bare Django view with no middleware, no database and no
 template, answering a page of BARE_BYTES bytes (the Championship page's size), served as the site
-is (ASGI, by gunicorn with the site's own gunicorn.conf.py) beside the site. A cached public page's
+is (WSGI, by gunicorn with the site's own gunicorn.conf.py) beside the site. A cached public page's
 requests a second are reported as a share of this one's: what the site's middleware, the version's
 query and the cache's read cost on top of Django itself.
 
@@ -9,7 +9,7 @@ query and the cache's read cost on top of Django itself.
 
 import os
 
-from django.core.asgi import get_asgi_application
+from django.core.wsgi import get_wsgi_application
 from django.http import HttpResponse
 from django.urls import path
 
@@ -31,4 +31,4 @@ def bare(request):
 
 urlpatterns = [path("", bare)]
 
-application = get_asgi_application() if os.environ.get("DJANGO_SETTINGS_MODULE") == "bench.bare_site" else None
+application = get_wsgi_application() if os.environ.get("DJANGO_SETTINGS_MODULE") == "bench.bare_site" else None

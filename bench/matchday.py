@@ -433,7 +433,9 @@ class Server:
                     "BENCH_STATEMENTS": str(self.statements), "SECRET_KEY": secrets.token_urlsafe(50),
                     "SECURE_SSL_REDIRECT": "0", "ALLOWED_HOSTS": "127.0.0.1", "DATABASE_URL": url,
                     "REDIS_URL": redis, "BIND": f"127.0.0.1:{self.port}", "WEBSOCKET_URL": self.ws_base,
-                    "STATIC_ROOT": self.static_root}
+                    # Redis's messages are not kept apart by its database numbers: another server's
+                    # on the same Redis would reach this one's sockets without a prefix of its own.
+                    "REDIS_PREFIX": f"bench-matchday-{self.port}", "STATIC_ROOT": self.static_root}
         # gunicorn's workers: gunicorn.conf.py's own number unless told; uvicorn would read it too, and
         # start as many processes.
         self.workers = {"WEB_CONCURRENCY": str(workers)} if workers else {}

@@ -2,23 +2,27 @@
 
 For each scale (the demo season, ``demo --scale N``; default N=1 and N=10) it builds the season
 once (SQLite files under .cache/bench/, or the PostgreSQL database of DATABASE_URL, rebuilt when
-the scale differs), times ``rescore`` over it, then serves it with gunicorn (production settings,
-two workers) twice: with the page cache, and with it off (PAGE_CACHE=off: every request a fresh
-render). Each public page is loaded for a few seconds by wrk (or, without wrk, a small Python
-client) with a bounded number of connections on 127.0.0.1. Printed for each page, the scales
-side by side: requests a second and as a share of the same server's front page (measured just
-before and after it), cached and uncached; the queries of a fresh render; the bytes; and the
-Championship PDF's time fresh and cached, and a fresh Championship page against a bare template
-of the same rows; and, served beside the site in the same run, a bare Django view with no
-middleware answering a page of the Championship's size (bench/bare_site.py), with each cached
-page's requests a second as a share of it.
+the scale differs), times ``rescore`` over it, then serves it with gunicorn's WSGI workers
+(gunicorn.conf.py, production settings, two workers) twice: with the page cache, and with it off
+(PAGE_CACHE=off: every request a fresh render). Each public page is loaded for a few seconds by
+wrk (or, without wrk, a small Python client) with a bounded number of connections on 127.0.0.1,
+and, served beside the site in the same run, a bare Django view with no middleware answering a page
+of the Championship's size (bench/bare_site.py) just before and after each page. Printed for each
+page, the scales side by side: requests a second cached and uncached, the cached as a share of
+the bare view's; the queries of a fresh render; the bytes; the Championship PDF's time fresh and
+cached, and a fresh Championship page against a bare template of the same rows.
 
-Goals (here, never in a timed test): every unchanged public page at least 50% of the front page
-and at least 50% of the bare view;
-an unchanged PDF under 0.1 s, a fresh Championship PDF at N=10 under 2 s; rescore at N=10 under
-20 s; the same queries a page at every scale; a fresh Championship at most 2x the bare template.
+Goals (here, never in a timed test), each printed beside its figure, met or missed, and the last
+line saying whether all were: every unchanged public page at least 50% of the bare view's requests
+a second; an unchanged PDF under 0.1 s, a fresh Championship PDF at N=10 under 2 s; rescore at
+N=10 under 20 s; the same queries a page at every scale; a fresh Championship at most 2x the bare
+template. A page that misses its share is followed by where a cached answer's time goes,
+middleware by middleware (bench/split.py).
 
-    python -m bench.public_site [--scales 1 10] [--seconds 3] [--connections 4]
+The environment names the database (DATABASE_URL), the cache (REDIS_URL, else a file cache in
+CACHE_DIR or a fresh folder) and the ports (BENCH_PORTS, 8180-8189).
+
+    python -m bench.public_site [--short] [--scales 1 10] [--seconds 3] [--connections 4]
 """
 
 from __future__ import annotations
@@ -171,7 +175,14 @@ def measure(url: str) -> dict:
 # --- the server and the load --------------------------------------------------------------------
 
 
-PORTS = range(8180, 8190)  # the site's and the bare view's (bench-matchday's are 8160-8179)
+def ports_from_environment() -> range:
+    """BENCH_PORTS, "first-last": the site's and the bare view's (bench-matchday's are 8160-8179)."""
+    first, _, last = os.environ.get("BENCH_PORTS", "8180-8189").partition("-")
+    return range(int(first), int(last or first) + 1)
+
+
+PORTS = ports_from_environment()
+SHORT_PAGES = ("front page", "championship", "cup bracket", "team", "championship.pdf")
 
 
 def collectstatic(env) -> None:
@@ -181,7 +192,7 @@ def collectstatic(env) -> None:
 @contextmanager
 def gunicorn(url: str, *, cached: bool):
     port = free_port(PORTS)
-    cache_dir = tempfile.mkdtemp(prefix="bench-cache-")
+    cache_dir = os.environ.get("CACHE_DIR") or tempfile.mkdtemp(prefix="bench-cache-")
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tournaments.site.settings_production",
            "SECRET_KEY": secrets.token_urlsafe(50), "SECURE_SSL_REDIRECT": "0", "ALLOWED_HOSTS": "127.0.0.1",
            "DATABASE_URL": url, "CACHE_DIR": cache_dir, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "2",
@@ -191,7 +202,8 @@ def gunicorn(url: str, *, cached: bool):
         with serving([str(Path(PYTHON).parent / "gunicorn"), "-c", "gunicorn.conf.py"], env, port) as base:
             yield base
     finally:
-        shutil.rmtree(cache_dir, ignore_errors=True)
+        if cache_dir != os.environ.get("CACHE_DIR"):
+            shutil.rmtree(cache_dir, ignore_errors=True)
 
 
 @contextmanager
@@ -282,7 +294,7 @@ def python_load(url: str, seconds: float, connections: int) -> float:
 
 
 def serve_and_load(url: str, pages: list[dict], *, cached: bool, seconds: float, connections: int) -> dict:
-    rates, shares, pdf, bare_shares, bares = {}, {}, {}, {}, []
+    rates, pdf, bare_shares, bares = {}, {}, {}, []
     # The yardstick, served beside the site with the cache: Django itself answering a page of the
     # Championship's size.
     size = next(page["bytes"] for page in pages if page["name"] == "championship")
@@ -291,29 +303,42 @@ def serve_and_load(url: str, pages: list[dict], *, cached: bool, seconds: float,
         # Without the cache every fetch renders the PDF afresh: the first (the worker's first PDF)
         # and the best of three; with it, the second fetch is the unchanged PDF.
         pdf["times"] = [fetch_seconds(base + championship_pdf)[0] for _ in range(3 if not cached else 2)]
-        front = next(page["url"] for page in pages if page["name"] == "front page")
-        fronts = [load(base + front, seconds, connections)]
         if bare_base:
             fetch_seconds(bare_base + "/")
             bares.append(load(bare_base + "/", seconds, connections))
         for page in pages:
             fetch_seconds(base + page["url"])  # warm: the cache, the workers' imports
             rates[page["name"]] = load(base + page["url"], seconds, connections)
-            # The machine's load drifts: each page is compared with the front page and the bare
-            # view measured just before and just after it.
-            fronts.append(load(base + front, seconds, connections))
-            shares[page["name"]] = rates[page["name"]] / max(sum(fronts[-2:]) / 2, 0.001)
             if bare_base:
+                # The machine's load drifts: each page is compared with the bare view measured just
+                # before and just after it.
                 bares.append(load(bare_base + "/", seconds, connections))
                 bare_shares[page["name"]] = rates[page["name"]] / max(sum(bares[-2:]) / 2, 0.001)
     bare = {"bytes": size, "rate": sum(bares) / len(bares), "shares": bare_shares} if bares else None
-    return {"rates": rates, "shares": shares, "pdf": pdf, "bare": bare}
+    return {"rates": rates, "pdf": pdf, "bare": bare}
 
 
 # --- the report ---------------------------------------------------------------------------------
 
 
-def scale_run(scale: int, seconds: float, connections: int) -> dict:
+SPLIT = r"""
+import json
+from bench.split import split
+print(json.dumps(split(URL)))
+"""
+
+
+def time_split(url: str, page_url: str) -> list:
+    """Where a cached answer of ``page_url`` spends its time (bench/split.py), in a process of its own
+    with the page cache on, as served."""
+    env = {"DATABASE_URL": url, "DEBUG": "0", "ALLOWED_HOSTS": "testserver"}
+    if not os.environ.get("REDIS_URL"):
+        env["CACHE_DIR"] = os.environ.get("CACHE_DIR") or tempfile.mkdtemp(prefix="bench-split-")
+    output = manage("shell", "-v0", "-c", SPLIT.replace("URL", repr(page_url)), env=env).stdout
+    return json.loads(output.strip().splitlines()[-1])
+
+
+def scale_run(scale: int, seconds: float, connections: int, short: bool) -> dict:
     url = database_url(scale)
     BENCH_DIR.mkdir(parents=True, exist_ok=True)
     print(f"scale {scale}: building the season if needed ...", file=sys.stderr, flush=True)
@@ -321,79 +346,129 @@ def scale_run(scale: int, seconds: float, connections: int) -> dict:
     print(f"scale {scale}: rescore, pages, queries ...", file=sys.stderr, flush=True)
     rescore_wall, rescore_cpu, rescore_line = timed_rescore(url)
     measured = measure(url)
-    print(f"scale {scale}: load, cached then uncached ...", file=sys.stderr, flush=True)
+    if short:
+        measured["pages"] = [page for page in measured["pages"] if page["name"] in SHORT_PAGES]
+    print(f"scale {scale}: load, cached{'' if short else ' then uncached'} ...", file=sys.stderr, flush=True)
     cached = serve_and_load(url, measured["pages"], cached=True, seconds=seconds, connections=connections)
-    uncached = serve_and_load(url, measured["pages"], cached=False, seconds=seconds, connections=connections)
+    uncached = None if short else serve_and_load(url, measured["pages"], cached=False, seconds=seconds,
+                                                 connections=connections)
+    missed = [name for name, share in cached["bare"]["shares"].items() if share < GOAL_BARE_SHARE]
+    splits = {}
+    for name in missed[:1] if short else missed:
+        page_url = next(page["url"] for page in measured["pages"] if page["name"] == name)
+        print(f"scale {scale}: where a cached {name} spends its time ...", file=sys.stderr, flush=True)
+        splits[name] = time_split(url, page_url)
     return {"scale": scale, "built": built, "rescore": (rescore_wall, rescore_cpu, rescore_line),
-            "measured": measured, "cached": cached, "uncached": uncached}
+            "measured": measured, "cached": cached, "uncached": uncached, "splits": splits}
+
+
+GOAL_BARE_SHARE = 0.5
+GOAL_PDF_CACHED_S, GOAL_PDF_FRESH_S, GOAL_RESCORE_S, GOAL_RENDER_RATIO = 0.1, 2.0, 20.0, 2.0
+
+
+def judged(goals: list, met: bool, text: str) -> str:
+    goals.append((text, met))
+    return f"{text}: {'met' if met else 'MISSED'}"
 
 
 def report(runs: list[dict], seconds: float, connections: int) -> None:
     generator = "wrk" if shutil.which("wrk") else "Python client"
     engine = "PostgreSQL" if database_url(1).startswith("postgres") else "SQLite"
-    print(f"\nbench-site: gunicorn, 2 workers (uvicorn, ASGI: gunicorn.conf.py, as `make serve`), production "
-          f"settings, {engine}; {generator}, {connections} connections, {seconds:g} s a page; CPUs: "
+    cache = "Redis" if os.environ.get("REDIS_URL") else "file cache"
+    print(f"\nbench-site: gunicorn, 2 WSGI workers (gthread, gunicorn.conf.py, as `make serve`), production "
+          f"settings, {engine}, {cache}; {generator}, {connections} connections, {seconds:g} s a page; CPUs: "
           f"{os.cpu_count()}, load average {' / '.join(f'{load:.1f}' for load in os.getloadavg())} (1, 5, 15 min)\n")
+    goals = []
+    print_pages(runs)
+    for run in runs:
+        bare = run["cached"]["bare"]
+        print(f"N={run['scale']}: a bare Django view (no middleware, {bare['bytes']} bytes, gunicorn WSGI beside the "
+              f"site) {bare['rate']:.1f} r/s on average; each cached page's r/s as a share of it, measured just "
+              f"before and after the page:")
+        for name, share in bare["shares"].items():
+            rate = run["cached"]["rates"][name]
+            print("      " + judged(goals, share >= GOAL_BARE_SHARE,
+                                    f"N={run['scale']} {name} {rate:.1f} r/s = {share:.0%} (goal >= 50%)"))
+        for name, parts in run["splits"].items():
+            print(f"      where a cached {name} answer's CPU goes in one process (median microseconds):")
+            for part, micros in parts:
+                print(f"        {micros:8.0f}  {part}")
+    print()
+    for run in runs:
+        report_scale(run, goals)
+    if len(runs) > 1:
+        queries = {}
+        for run in runs:
+            for page in run["measured"]["pages"]:
+                queries.setdefault(page["name"], set()).add(page["queries"])
+        differ = sorted(name for name, counts in queries.items() if len(counts) > 1)
+        print(judged(goals, not differ, "the same queries a page at every scale"
+                     + (f" ({', '.join(differ)} differ)" if differ else "")))
+    missed = [text for text, met in goals if not met]
+    print("every goal met" if not missed else f"goals missed: {len(missed)} of {len(goals)}: " + "; ".join(missed))
+
+
+def print_pages(runs: list[dict]) -> None:
     scales = [run["scale"] for run in runs]
     header = f"{'page':<20}" + "".join(
-        f" | N={scale:<3} {'cached r/s':>10} {'share':>6} {'fresh r/s':>9} {'share':>6} {'queries':>7} {'bytes':>8}"
-        for scale in scales)
+        f" | N={scale:<3} {'cached r/s':>10} {'fresh r/s':>9} {'queries':>7} {'bytes':>8}" for scale in scales)
     print(header)
     print("-" * len(header))
-    names = [page["name"] for page in runs[0]["measured"]["pages"]]
-    for name in names:
+    for name in [page["name"] for page in runs[0]["measured"]["pages"]]:
         line = f"{name:<20}"
         for run in runs:
             page = next((page for page in run["measured"]["pages"] if page["name"] == name), None)
             if page is None:
-                line += " | " + " " * 58
+                line += " | " + " " * 43
                 continue
-            cached, fresh = run["cached"], run["uncached"]
-            line += (f" | {'':5} {cached['rates'][name]:>10.1f} {cached['shares'][name]:>6.0%}"
-                     f" {fresh['rates'][name]:>9.1f} {fresh['shares'][name]:>6.0%}"
-                     f" {page['queries']:>7} {page['bytes']:>8}")
+            fresh = f"{run['uncached']['rates'][name]:>9.1f}" if run["uncached"] else f"{'-':>9}"
+            line += f" | {'':5} {run['cached']['rates'][name]:>10.1f} {fresh} {page['queries']:>7} {page['bytes']:>8}"
         print(line)
     print()
-    for run in runs:
-        bare = run["cached"].get("bare")
-        if not bare:
-            continue
-        print(f"N={run['scale']}: a bare Django view (no middleware, {bare['bytes']} bytes, served beside the site) "
-              f"{bare['rate']:.1f} r/s on average; each cached page's share of it, measured just before and after "
-              f"the page (goal: at least 50%):")
-        print("      " + ", ".join(f"{name} {share:.0%}" for name, share in bare["shares"].items()))
-        met = all(share >= 0.5 for share in bare["shares"].values())
-        print(f"      {'every cached page at least half the bare view' if met else 'goal MISSED'}")
-    print()
-    for run in runs:
-        measured = run["measured"]
-        wall, cpu, line = run["rescore"]
-        built = f"built in {run['built']:.0f} s; " if run["built"] else ""
-        print(f"N={run['scale']}: {measured['teams']} teams, {measured['matches']} matches; {built}"
-              f"rescore {wall:.1f} s ({cpu:.1f} s CPU): {line}")
-        fresh_pdfs, cached_pdf = run["uncached"]["pdf"]["times"], run["cached"]["pdf"]["times"][-1]
-        print(f"      Championship PDF fresh {min(fresh_pdfs):.2f} s (best of {len(fresh_pdfs)}; the first "
-              f"{fresh_pdfs[0]:.2f} s; {measured['championship_pdf_cpu']:.2f} s CPU in process), unchanged (cached) "
-              f"{cached_pdf:.3f} s; goals: fresh at N=10 under 2 s, unchanged under 0.1 s")
-        fresh, bare, data = (measured["championship_fresh"], measured["championship_bare_rows"],
-                             measured["championship_rows_data"])
-        print(f"      Championship page fresh {fresh * 1000:.1f} ms CPU in process (rows' data {data * 1000:.1f} ms, "
-              f"the page's rendering {(fresh - data) * 1000:.1f} ms = {(fresh - data) / bare:.1f}x a bare template of "
-              f"the same rows, {bare * 1000:.1f} ms; goal at N=10: at most 2x)")
+
+
+def report_scale(run: dict, goals: list) -> None:
+    measured, scale = run["measured"], run["scale"]
+    wall, cpu, line = run["rescore"]
+    built = f"built in {run['built']:.0f} s; " if run["built"] else ""
+    print(f"N={scale}: {measured['teams']} teams, {measured['matches']} matches; {built}"
+          f"rescore {wall:.1f} s ({cpu:.1f} s CPU): {line}")
+    if scale >= 10:
+        print("      " + judged(goals, wall < GOAL_RESCORE_S, f"N={scale} rescore {wall:.1f} s (goal < 20 s)"))
+    cached_pdf = run["cached"]["pdf"]["times"][-1]
+    print("      " + judged(goals, cached_pdf < GOAL_PDF_CACHED_S,
+                            f"N={scale} unchanged Championship PDF {cached_pdf:.3f} s (goal < 0.1 s)"))
+    if run["uncached"]:
+        fresh_pdfs = run["uncached"]["pdf"]["times"]
+        text = (f"N={scale} fresh Championship PDF {min(fresh_pdfs):.2f} s (best of {len(fresh_pdfs)}, the first "
+                f"{fresh_pdfs[0]:.2f} s; {measured['championship_pdf_cpu']:.2f} s CPU in process)")
+        print("      " + (judged(goals, min(fresh_pdfs) < GOAL_PDF_FRESH_S, text + " (goal at N=10 < 2 s)")
+                          if scale >= 10 else text))
+    fresh, bare, data = (measured["championship_fresh"], measured["championship_bare_rows"],
+                         measured["championship_rows_data"])
+    ratio = (fresh - data) / bare
+    text = (f"N={scale} Championship page fresh {fresh * 1000:.1f} ms CPU (rows' data {data * 1000:.1f} ms, its "
+            f"rendering {ratio:.1f}x a bare template of the same rows, {bare * 1000:.1f} ms)")
+    if scale >= 10:
+        text = judged(goals, ratio <= GOAL_RENDER_RATIO, text + " (goal at N=10 <= 2x)")
+    print("      " + text)
 
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scales", type=int, nargs="+", default=[1, 10])
-    parser.add_argument("--seconds", type=int, default=3)
+    parser.add_argument("--short", action="store_true", help="one scale (1), a few pages, cached only, 2 s a page")
+    parser.add_argument("--scales", type=int, nargs="+", default=None)
+    parser.add_argument("--seconds", type=int, default=None)
     parser.add_argument("--connections", type=int, default=4)
     args = parser.parse_args(argv)
+    scales = args.scales or ([1] if args.short else [1, 10])
+    seconds = args.seconds or (2 if args.short else 3)
     runs = []
-    for scale in args.scales:
-        runs.append(scale_run(scale, args.seconds, args.connections))
+    for scale in scales:
+        runs.append(scale_run(scale, seconds, args.connections, args.short))
         # Kept as measured, so that a later scale's failure loses nothing.
         (BENCH_DIR / "results.json").write_text(json.dumps(runs, indent=1, default=str))
-    report(runs, args.seconds, args.connections)
+    report(runs, seconds, args.connections)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,10 @@
-"""The production server as gunicorn.conf.py configures it (`make serve` and the benchmarks alike):
-the site's ASGI application, pages and the online table at one address, in uvicorn's workers; and
-connections that send nothing (a slow or idle client reaching gunicorn directly, a phone that kept
-its connection open) never hold the workers, so a request behind them is answered at once."""
+"""The production servers as gunicorn.conf.py, `make serve` and deploy/nginx.conf configure them:
+the pages by gunicorn's threaded WSGI workers, the WebSockets by uvicorn beside them, the proxy
+routing /ws/ to it."""
 
+import os
+import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -13,175 +15,92 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-PORT = 8178  # one of the ports the match-day work may use on a shared machine
+BIN = Path(sys.executable).parent
+NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
 
 
-def answer(path="/", timeout=10.0):
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def answer(url, timeout=10.0):
     started = time.perf_counter()
-    with urllib.request.urlopen(f"http://127.0.0.1:{PORT}{path}", timeout=timeout) as response:
+    with urllib.request.urlopen(url, timeout=timeout) as response:
         return response.read(), time.perf_counter() - started
 
 
-@pytest.fixture
-def one_worker(tmp_path):
-    """gunicorn with the project's settings, cut down to one worker, serving a plain ASGI answer
-    (the settings are what is tested, not the site)."""
-    (tmp_path / "plain_app.py").write_text(
-        "async def application(scope, receive, send):\n"
-        "    if scope['type'] != 'http':\n"
-        "        return\n"
-        "    await send({'type': 'http.response.start', 'status': 200,\n"
-        "                'headers': [(b'content-type', b'text/plain'), (b'content-length', b'2')]})\n"
-        "    await send({'type': 'http.response.body', 'body': b'ok'})\n")
-    env = {"PATH": "/usr/bin:/bin", "WEB_CONCURRENCY": "1", "BIND": f"127.0.0.1:{PORT}",
-           "PYTHONPATH": str(tmp_path)}
-    server = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "gunicorn.conf.py"),
-                               "plain_app:application"], cwd=tmp_path, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(300):
-            try:
-                answer(timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield server
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+def wait_for(url, process):
+    for _ in range(300):
+        if process.poll() is not None:
+            raise AssertionError(f"{url}: the server stopped")
+        try:
+            return answer(url, timeout=1)
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"{url} did not start")
 
 
-def test_idle_connections_do_not_hold_the_only_worker(one_worker):
-    idle = [socket.create_connection(("127.0.0.1", PORT)) for _ in range(8)]  # never send a byte
-    kept_alive = socket.create_connection(("127.0.0.1", PORT))
-    kept_alive.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-    assert kept_alive.recv(1000).startswith(b"HTTP/1.1 200")  # and now waits, kept alive
-    try:
-        body, seconds = answer()
-        assert body == b"ok"
-        assert seconds < 1.0  # a synchronous worker would first wait for the connections before it
-    finally:
-        for connection in [*idle, kept_alive]:
-            connection.close()
-
-
-def test_make_serve_and_the_benchmarks_serve_the_asgi_site_from_one_configuration():
+def test_the_pages_are_served_by_wsgi_workers_and_make_serve_adds_the_sockets_server():
     settings = {}
     exec((ROOT / "gunicorn.conf.py").read_text(), settings)  # noqa: S102 - the project's own file
 
-    assert settings["worker_class"] == "uvicorn_worker.UvicornWorker"
-    assert settings["wsgi_app"] == "tournaments.site.asgi:application"  # pages and the table's WebSockets
-    serve = (ROOT / "Makefile").read_text().split("\nserve:")[1].split("\n\n")[0]
-    assert "gunicorn -c gunicorn.conf.py\n" in serve + "\n"  # no worker class or application of its own
+    assert settings["worker_class"] == "gthread" and settings["threads"] >= 2
+    assert settings["wsgi_app"] == "tournaments.site.wsgi:application"
+    serve = (ROOT / "deploy" / "serve.sh").read_text()
+    assert 'gunicorn" -c gunicorn.conf.py' in serve  # no worker class or application of its own
+    assert "uvicorn\" tournaments.site.asgi:application" in serve
 
 
-def test_a_worker_serves_a_few_requests_at_once_and_the_others_wait_their_turn():
-    import asyncio
+@pytest.mark.slow
+def test_make_serve_serves_pages_and_sockets_and_one_interrupt_stops_both(tmp_path):
+    """deploy/serve.sh (`make serve`'s last step): a page from gunicorn on PORT naming the sockets'
+    server on WS_PORT in its head, the online table's WebSocket there, and a Ctrl-C ends both."""
+    pytest.importorskip("websockets")
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
 
-    from tournaments.site.asgi_limit import RequestsAtOnce
-
-    inside, most, answered = [0], [0], []
-
-    async def page(scope, receive, send):
-        inside[0] += 1
-        most[0] = max(most[0], inside[0])
-        await asyncio.sleep(0.01)  # a view's thread at work
-        inside[0] -= 1
-        answered.append(scope["path"])
-
-    limited = RequestsAtOnce(page, 4)
-
-    async def poll_together():
-        await asyncio.gather(*(limited({"type": "http", "path": f"/{n}"}, None, None) for n in range(30)))
-
-    asyncio.run(poll_together())
-
-    assert most[0] == 4
-    assert len(answered) == 30  # every request answered, in its turn
-    assert answered[:4] == ["/0", "/1", "/2", "/3"]
-
-
-def test_logins_and_printed_copies_never_hold_the_turns_of_the_live_pages_or_the_jury():
-    """A dozen jurors logging in at once (each waiting a third of a second for its password hash)
-    and a PDF being laid out wait in a lane of their own: a visitor's live page and a juror's hand
-    saved are let in at once (asgi_limit's lanes)."""
-    import asyncio
-
-    from tournaments.site.asgi_limit import RequestsAtOnce, lane
-
-    lane({"method": "POST", "path": "/", "headers": []})  # the addresses loaded, as by a worker's first request
-    let_in = {}
-
-    async def page(scope, receive, send):
-        let_in[scope["path"]] = asyncio.get_running_loop().time() - started[0]
-        await asyncio.sleep(0.2 if scope["method"] == "POST" and "login" in scope["path"] or
-                            scope["path"].endswith(".pdf") else 0.001)
-
-    limited = RequestsAtOnce(page, 4)
-    session = [(b"cookie", b"csrftoken=x; sessionid=abc")]
-    started = [0.0]
-
-    async def match_day():
-        started[0] = asyncio.get_running_loop().time()
-        logins = [asyncio.create_task(limited({"type": "http", "method": "POST", "path": "/accounts/login/",
-                                               "headers": []}, None, None)) for _n in range(12)]
-        pdf = asyncio.create_task(limited({"type": "http", "method": "GET", "path": "/seasons/2025/championship.pdf",
-                                           "headers": []}, None, None))
-        await asyncio.sleep(0.01)  # the logins and the PDF hold their lane
-        await asyncio.gather(
-            limited({"type": "http", "method": "GET", "path": "/seasons/2025/championship/", "headers": []}, None,
-                    None),
-            limited({"type": "http", "method": "POST", "path": "/jury/matches/1/hands/3/", "headers": session},
-                    None, None),
-            *logins, pdf)
-
-    asyncio.run(match_day())
-
-    assert let_in["/seasons/2025/championship/"] < 0.1  # not behind three rounds of logins
-    assert let_in["/jury/matches/1/hands/3/"] < 0.1
-    assert let_in["/accounts/login/"] >= 0.4  # the last logins waited their turn behind the others
+    port, ws_port = free_port(), free_port()
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
+           "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "CACHE_DIR": str(tmp_path / "cache"),
+           "DEBUG": "0", "PORT": str(port), "WS_PORT": str(ws_port), "VENV": str(BIN.parent),
+           "REDIS_URL": os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0", "WEB_CONCURRENCY": "1"}
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    server = subprocess.Popen([str(ROOT / "deploy" / "serve.sh")], cwd=ROOT, env=env, start_new_session=True,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        page, _seconds = wait_for(f"http://127.0.0.1:{port}/", server)
+        assert f'<meta name="websocket-url" content="ws://127.0.0.1:{ws_port}">'.encode() in page
+        # Channels answers the handshake: a table that does not exist is refused (403), where a
+        # server without the WebSockets' routes would not answer at all, or with 404.
+        with pytest.raises(InvalidStatus) as refused:
+            connect(f"ws://127.0.0.1:{ws_port}/ws/table/1/watch/", origin=f"http://127.0.0.1:{port}", open_timeout=5)
+        assert refused.value.response.status_code == 403
+        os.killpg(server.pid, signal.SIGINT)  # Ctrl-C reaches the whole foreground group
+        server.wait(timeout=30)
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGTERM)
+    for port_ in (port, ws_port):
+        with pytest.raises(OSError):
+            socket.create_connection(("127.0.0.1", port_), timeout=1)
 
 
-def test_a_signed_in_visitor_reading_a_page_is_served_in_the_jurys_lane():
-    from tournaments.site.asgi_limit import READS, REST, SLOW, TYPING, lane
-
-    anonymous = {"method": "GET", "path": "/", "headers": [(b"cookie", b"csrftoken=x")]}
-    signed_in = {"method": "GET", "path": "/jury/", "headers": [(b"cookie", b"csrftoken=x; sessionid=abc")]}
-    assert lane(anonymous) == READS
-    assert lane(signed_in) == REST
-    assert lane({"method": "POST", "path": "/accounts/password/", "headers": signed_in["headers"]}) == SLOW
-    assert lane({"method": "GET", "path": "/register/register.xlsx", "headers": []}) == SLOW
-    assert lane({"method": "POST", "path": "/jury/matches/1/hands/3/keep/", "headers": signed_in["headers"]}) == TYPING
-    assert lane({"method": "POST", "path": "/jury/matches/1/hands/3/", "headers": signed_in["headers"]}) == REST
-
-
-def test_a_hand_saved_is_let_in_while_drafts_of_typing_wait_their_turn():
-    """The typing kept (in the background while a hand is typed) is let in one at a time: a hand
-    saved, which the juror waits for, is let in at once beside them."""
-    import asyncio
-
-    from tournaments.site.asgi_limit import RequestsAtOnce, lane
-
-    lane({"method": "POST", "path": "/", "headers": []})
-    let_in = {}
-    session = [(b"cookie", b"sessionid=abc")]
-
-    async def page(scope, receive, send):
-        let_in.setdefault(scope["path"], []).append(asyncio.get_running_loop().time() - started[0])
-        await asyncio.sleep(0.05)
-
-    limited, started = RequestsAtOnce(page, 4), [0.0]
-
-    async def typing_then_saving():
-        started[0] = asyncio.get_running_loop().time()
-        kept = [asyncio.create_task(limited({"type": "http", "method": "POST", "headers": session,
-                                             "path": f"/jury/matches/{n}/hands/1/keep/"}, None, None))
-                for n in range(1, 5)]
-        await asyncio.sleep(0.01)
-        await asyncio.gather(limited({"type": "http", "method": "POST", "path": "/jury/matches/9/hands/1/",
-                                      "headers": session}, None, None), *kept)
-
-    asyncio.run(typing_then_saving())
-
-    assert let_in["/jury/matches/9/hands/1/"][0] < 0.04
-    assert sorted(let_in[f"/jury/matches/{n}/hands/1/keep/"][0] for n in range(1, 5))[-1] >= 0.15  # one at a time
+@pytest.mark.skipif(NGINX is None or shutil.which("openssl") is None, reason="nginx or openssl is not installed")
+def test_the_proxys_configuration_is_valid(tmp_path):
+    """deploy/nginx.conf as nginx reads it, with a certificate made for the test."""
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+                    "-keyout", str(tmp_path / "key.pem"), "-out", str(tmp_path / "cert.pem")],
+                   check=True, capture_output=True)
+    config = (ROOT / "deploy" / "nginx.conf").read_text()
+    for path, ours in (("/etc/letsencrypt/live/tarokk.example.org/fullchain.pem", tmp_path / "cert.pem"),
+                       ("/etc/letsencrypt/live/tarokk.example.org/privkey.pem", tmp_path / "key.pem"),
+                       ("/run/nginx.pid", tmp_path / "nginx.pid")):
+        assert path in config
+        config = config.replace(path, str(ours))
+    (tmp_path / "nginx.conf").write_text(config)
+    checked = subprocess.run([NGINX, "-t", "-c", str(tmp_path / "nginx.conf"), "-e", str(tmp_path / "error.log"),
+                              "-g", f"error_log {tmp_path / 'error.log'};"], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+    assert "location /ws/" in config and "proxy_set_header Upgrade" in config

@@ -103,9 +103,12 @@ DATABASES = {
 # CACHE_DIR, which every worker process of one machine shares; with it, Redis, which several
 # machines share.
 REDIS_URL = env_str("REDIS_URL", "")
+# What this site's keys and messages start with in Redis: sites (or test runs) sharing one Redis
+# set their own.
+REDIS_PREFIX = env_str("REDIS_PREFIX", "tarokk")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-                          "KEY_PREFIX": "tarokk"}}
+                          "KEY_PREFIX": REDIS_PREFIX}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
                           "LOCATION": env_str("CACHE_DIR", str(BASE_DIR / ".cache" / "pages")),
@@ -117,16 +120,16 @@ PUBLIC_PAGE_CACHE = "default"
 # the digest of collectstatic's manifest.
 RELEASE = env_str("RELEASE", "")
 
-# The online table's messages between server processes (Django Channels): Redis when REDIS_URL is
-# set (several processes or machines), else the in-memory layer of one process. The layer only
-# carries messages; a table's state is in the database. Redis's publish-and-subscribe layer: a
-# view sent is one PUBLISH, which each process receives once for all its connections (the queue
-# layer, channels_redis.core, takes some eight round trips to Redis a message and group, and
-# keeps messages nobody needs once a newer view is out; a connection that misses one is sent
-# the table as it is when it reconnects).
+# The online table's and the live pages' messages between server processes (Django Channels):
+# Redis when REDIS_URL is set (several processes or machines), else the in-memory layer of one
+# process. The layer only carries messages; a table's state is in the database. Redis's
+# publish-and-subscribe layer: a view sent is one PUBLISH, which each process receives once for
+# all its connections (the queue layer, channels_redis.core, takes some eight round trips to Redis
+# a message and group, and keeps messages nobody needs once a newer view is out; a connection
+# that misses one is sent the table as it is when it reconnects).
 if REDIS_URL:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                                  "CONFIG": {"hosts": [REDIS_URL], "prefix": "tarokk-table"}}}
+                                  "CONFIG": {"hosts": [REDIS_URL], "prefix": f"{REDIS_PREFIX}-table"}}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 PUBLIC_PAGE_CACHE_SECONDS = 24 * 60 * 60  # pages of an older data version are never read again

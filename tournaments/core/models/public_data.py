@@ -48,10 +48,6 @@ class PublicDataVersion(models.Model):
     def __str__(self):
         return f"{self.epoch}-{self.number}"
 
-    @property
-    def key(self):
-        return f"{self.epoch}-{self.number}"
-
 
 @dataclass(frozen=True)
 class Version:
