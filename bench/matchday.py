@@ -255,6 +255,8 @@ async def pushed_viewer(url: str, origin: str, viewer: Viewer, run: Run, stop: a
         run.errors.append(f"connected viewer {viewer.page.name}: {error!r}")
         if math.isnan(viewer.began):
             run.settled += 1
+        elif math.isnan(viewer.ended):
+            viewer.ended = time.perf_counter()
 
 
 async def close_when(stop: asyncio.Event, websocket, viewer: Viewer) -> None:
@@ -551,7 +553,7 @@ def timing_line(name: str, series: Series) -> str:
 
 
 def viewer_minutes(viewers: list) -> float:
-    return sum(each.ended - each.began for each in viewers if not math.isnan(each.began)) / 60
+    return sum(each.ended - each.began for each in viewers if not math.isnan(each.ended - each.began)) / 60
 
 
 def ws_database(cpu: dict) -> float:
