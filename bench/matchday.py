@@ -603,6 +603,8 @@ def report(quiet: Run, loaded: Run, cpu: dict, statements: list, logged: list, p
               f"{max(figures.delays, default=math.nan):.2f} s after the confirmation's answer ({len(figures.delays)} "
               f"viewer-confirmations, {missing} never); stale at the end {figures.stale}; wrong {len(figures.wrong)}"
               + (f" (first: {figures.wrong[0]})" if figures.wrong else ""))
+        print("    p95 by page: " + ", ".join(f"{name} {percentile(delays, 0.95):.2f} s"
+                                          for name, delays in figures.by_page.items() if delays))
     share = cpu_share(cpu, logged, plan, pushed, polled, len(loaded.polls.times))
     print(f"  gunicorn's processes used {cpu['pages']:.1f} s of CPU in the load segment, the WebSocket process "
           f"{cpu['ws']:.1f} s and its database backends {ws_database(cpu):.1f} s, the load generator "

@@ -137,6 +137,7 @@ class Seen:
     """What the viewers were shown, as the report counts it."""
 
     delays: list = field(default_factory=list)  # seconds from a confirmation's answer to a viewer's page showing it
+    by_page: dict = field(default_factory=dict)  # the delays by the page's name
     stale: int = 0  # viewers whose last page lacks a confirmed score
     wrong: list = field(default_factory=list)
     pages: int = 0
@@ -160,7 +161,9 @@ def judge(viewers: list, confirmations: list) -> Seen:
             for match in shown:
                 arrived.setdefault(match, when)
         expected = [each for each in ordered if page.expects(each)]
-        seen.delays += [arrived.get(each.match, math.inf) - each.answered for each in expected]
+        delays = [arrived.get(each.match, math.inf) - each.answered for each in expected]
+        seen.delays += delays
+        seen.by_page.setdefault(page.name, []).extend(delays)
         seen.stale += any(each.match not in shown for each in expected)
     return seen
 
