@@ -86,6 +86,7 @@
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       show(message.html);
+      live.dataset.version = message.version;  // what the page shows now (a test waits on it)
     });
     socket.addEventListener("close", (event) => {
       if (event.code === 4404) {  // no longer a live page here (a season taken down): stop asking
