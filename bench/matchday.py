@@ -110,6 +110,7 @@ class Run:
     settled: int = 0  # connected viewers in, or failed to connect
     frames: dict = field(default_factory=dict)  # every text received, once: 1,000 viewers share a few pages
     loop_late: list = field(default_factory=list)  # seconds the load generator's event loop was late
+    changes: int = 0  # the public data version's moves
 
     def kept(self, text: str) -> str:
         return self.frames.setdefault(text, text)
@@ -317,6 +318,7 @@ async def load_segment(server: Server, plan, args, database) -> tuple[Run, dict]
     run, stop = Run(), asyncio.Event()
     pages = live_pages(plan["urls"])
     began, generator = {**server.cpu_seconds(), **database.backends_cpu()}, time.process_time()
+    version = database.version()
     tasks = [asyncio.create_task(watch_loop(run, stop))]
     for index in range(args.connected):
         viewer = Viewer(pages[index % len(pages)], pushed=True)
@@ -343,6 +345,7 @@ async def load_segment(server: Server, plan, args, database) -> tuple[Run, dict]
     stop.set()
     await asyncio.gather(*tasks)
     ended = {**server.cpu_seconds(), **database.backends_cpu()}
+    run.changes = database.version() - version
     return run, {"generator": time.process_time() - generator,
                  **{name: ended[name] - began.get(name, 0) for name in ended}}
 
@@ -361,6 +364,11 @@ class Database:
     def match(self, pk: int):
         return self.connection.execute("SELECT state, score_a, score_b, team_a_id, team_b_id FROM tournaments_match "
                                        "WHERE id = %s", [pk]).fetchone()
+
+    def version(self) -> int:
+        """The public data version's number: it moves at each committed change of public data, and
+        each move is told to every live page's socket."""
+        return self.connection.execute("SELECT number FROM tournaments_publicdataversion").fetchone()[0]
 
     def backends_cpu(self) -> dict:
         """The CPU seconds each of the WebSocket server's PostgreSQL backends has used, by its
@@ -588,7 +596,7 @@ def report(quiet: Run, loaded: Run, cpu: dict, statements: list, logged: list, p
     polled = [viewer for viewer in loaded.viewers if not viewer.pushed]
     confirmed = loaded.confirmations
     print(f"\nunder load: {args.jurors} jurors, {len(pushed)} viewers connected, {len(polled)} polling, "
-          f"{len(confirmed)} matches confirmed\n"
+          f"{len(confirmed)} matches confirmed, the public data changed {loaded.changes} times\n"
           f"  {'':<24} {'reqs':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>6}")
     print(timing_line("hand save, quiet", quiet.saves))
     print(timing_line("hand save", loaded.saves))
