@@ -102,7 +102,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from tournaments.reads import standings
 from tournaments.core.models import Competition, Match, Player, Season
-from tournaments.pages.public import plain_tables
+from tournaments.pages.public import live_pages
 
 season = Season.objects.order_by("-year").first()
 year = season.year
@@ -148,15 +148,16 @@ def best_of(function, times=5):
 
 championship_url = reverse("public:championship", args=[year])
 fresh = best_of(lambda: client.get(championship_url))
-# The bare template: the same rows (tournaments.pages.public.plain_tables, what the page's view prepares)
-# with the same visible cells (the team's link, the players' links, the figures), and nothing else.
-rows = plain_tables.championship_rows(standings.championship(season))
+# The bare template: the same rows (tournaments.pages.public.live_pages, what the page's view prepares)
+# with the same visible cells (the team's link, the players by name, the figures), and nothing else.
+rows = live_pages.championship_rows(standings.championship(season))
 bare = engines["django"].from_string(
     "<table>{% for row in rows %}<tr><td>{{ row.place }}</td><td><a href='{{ row.team_url }}'>{{ row.team }}</a></td>"
-    "<td>{{ row.players_html }}</td><td>{{ row.played }}</td><td>{{ row.total }}</td><td>{{ row.average }}</td>"
+    "<td>{% for player in row.members %}<a href='/players/{{ player.pk }}/'>{{ player.name }}</a>{% endfor %}</td>"
+    "<td>{{ row.played }}</td><td>{{ row.total }}</td><td>{{ row.average }}</td>"
     "<td>{{ row.best }}</td></tr>{% endfor %}</table>")
 bare_time = best_of(lambda: bare.render({"rows": rows}))
-data_time = best_of(lambda: plain_tables.championship_rows(standings.championship(season)))
+data_time = best_of(lambda: live_pages.championship_rows(standings.championship(season)))
 pdf_url = reverse("public:championship_pdf", args=[year])
 pdf_cpu = best_of(lambda: client.get(pdf_url), times=3)
 print(json.dumps({"pages": measured, "teams": season.teams.count(),
@@ -330,11 +331,14 @@ print(json.dumps(split(URL)))
 
 def time_split(url: str, page_url: str) -> list:
     """Where a cached answer of ``page_url`` spends its time (bench/split.py), in a process of its own
-    with the page cache on, as served."""
-    env = {"DATABASE_URL": url, "DEBUG": "0", "ALLOWED_HOSTS": "testserver"}
+    with the production settings and the page cache on, as served."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tournaments.site.settings_production",
+           "SECRET_KEY": secrets.token_urlsafe(50), "SECURE_SSL_REDIRECT": "0", "ALLOWED_HOSTS": "testserver",
+           "DATABASE_URL": url, "PAGE_CACHE": "on"}
     if not os.environ.get("REDIS_URL"):
         env["CACHE_DIR"] = os.environ.get("CACHE_DIR") or tempfile.mkdtemp(prefix="bench-split-")
-    output = manage("shell", "-v0", "-c", SPLIT.replace("URL", repr(page_url)), env=env).stdout
+    output = subprocess.run([PYTHON, "manage.py", "shell", "-v0", "-c", SPLIT.replace("URL", repr(page_url))],
+                            cwd=ROOT, env=env, check=True, capture_output=True, text=True).stdout
     return json.loads(output.strip().splitlines()[-1])
 
 

@@ -78,6 +78,25 @@ def test_a_confirmation_reaches_the_pages_fallback_and_an_unchanged_ask_is_304(c
     assert after.status_code == 200 and "88 : 93" in row_of(after.text, day["awaiting"])
 
 
+def test_a_live_pages_poll_is_answered_with_the_page_itself_from_one_copy(client, day):
+    """The live pages' polls (htmx, hx-select="#live") get the whole page, as a visit does: the page
+    cache keeps one copy a version for both (public_cache.page_variant), rendered once."""
+    year = timezone.localdate().year
+    make_competition(Competition.Kind.CUP, season=day["confirmed"].competition.season)
+    poll = {"HX-Request": "true", "HX-Target": "live"}
+    for url in (reverse("public:championship", args=[year]), reverse("public:cup", args=[year]),
+                reverse("public:big_screen", args=[year]), reverse("public:today")):
+        visit = client.get(url)
+        polled = client.get(url, headers=poll)
+        assert visit["X-Public-Cache"] == "miss" and polled["X-Public-Cache"] == "hit", url
+        assert without_form_token(polled.text) == without_form_token(visit.text), url
+        assert polled["ETag"] == visit["ETag"]
+
+
+def without_form_token(html):
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+
+
 LIVE_SCRIPT = re.compile(r'<script src="/static/tournaments/live(\.[0-9a-f]+)?\.js" defer></script>')
 
 

@@ -155,6 +155,30 @@ def test_a_change_a_page_does_not_show_sends_it_nothing_and_an_unconfirmed_score
     assert not table_told
 
 
+def test_the_connections_of_one_page_get_one_render_a_version(day, monkeypatch):
+    from tournaments.pages.public import live_pages
+
+    today = live_pages.LIVE_PAGES["public:today"]
+    reads = []
+    monkeypatch.setitem(live_pages.LIVE_PAGES, "public:today", live_pages.LivePage(
+        today.template, lambda kwargs, query: reads.append(1) or today.read(kwargs, query)))
+    chief = make_user("chief")
+
+    async def scenario():
+        screens = [await connect(f"/ws/live{reverse('public:today')}") for _ in range(40)]
+        for screen in screens:
+            await next_block(screen)
+        await database_sync_to_async(matches.confirm_match)(day["awaiting"], chief)
+        after = [await next_block(screen) for screen in screens]
+        for screen in screens:
+            await screen.disconnect()
+        return after
+
+    after = async_run(scenario)
+    assert len({block["html"] for block in after}) == 1 and SCORE in row_of(after[0]["html"], day["awaiting"])
+    assert len(reads) == 2  # one for the version the screens connected under, one for the confirmation's
+
+
 @pytest.mark.parametrize("path", [
     "/ws/live/nowhere/", "/ws/live/seasons/2026/fixtures/", "/ws/live/seasons/1999/championship/",
     "/ws/live/seasons/{year}/matches/999999/"])

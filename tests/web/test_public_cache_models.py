@@ -292,3 +292,9 @@ def test_an_emptied_database_gets_its_row_back(world):
     assert public_data.current().number == 1
     with moves_once():
         public_data.after_migrate(using="default")
+
+
+def test_the_version_read_is_the_rows_own(world):
+    """public_data.current() reads the row with a statement of its own: the same epoch, number and time."""
+    row = PublicDataVersion.objects.get()
+    assert public_data.current() == public_data.Version(row.epoch, row.number, row.changed_at)
