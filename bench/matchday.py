@@ -17,8 +17,10 @@ WebSockets by one uvicorn process, in one run:
 
 Every page a viewer receives (each WebSocket message, each polled page) is read for the bench's
 matches: a score shown must have been confirmed (its confirmation sent) before the page arrived;
-the time from a confirmation's HTTP answer to a viewer's first page showing it is measured; each
-viewer's last page must show every confirmed score of its page (bench/matchday_pages.py; on the
+the time from a confirmation's HTTP answer to a viewer's first page showing it is measured; at the
+end (a few seconds after the last confirmation, up to --grace more while connected viewers are
+still behind, which the CPU figures leave out), each viewer's last page must show every confirmed
+score of its page (bench/matchday_pages.py; on the
 Championship table a match shows as its two teams' matches played and totals moved).
 
 It prints each figure with its goal, met or missed, and last whether every goal was met.
@@ -60,7 +62,7 @@ from websockets.asyncio.client import connect
 from bench import SEASON_PLAYED_OUT
 from bench.entry import MATCH
 from bench.http_client import Answer, Client
-from bench.matchday_pages import Confirmation, Page, Viewer, judge, live_pages
+from bench.matchday_pages import Confirmation, Page, Viewer, judge, live_pages, up_to_date
 from bench.ports import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,6 +112,8 @@ class Run:
     settled: int = 0  # connected viewers in, or failed to connect
     frames: dict = field(default_factory=dict)  # every text received, once: 1,000 viewers share a few pages
     loop_late: list = field(default_factory=list)  # seconds the load generator's event loop was late
+    measured: tuple = (math.inf, math.inf)  # when the CPU was last read: perf_counter, epoch
+    stopped: float = math.nan  # when the viewers were let go
     changes: int = 0  # the public data version's moves
 
     def kept(self, text: str) -> str:
@@ -342,12 +346,25 @@ async def load_segment(server: Server, plan, args, database) -> tuple[Run, dict]
     assignments = list(zip(plan["jurors"][:args.jurors], plan["matches"][:args.jurors], strict=True))
     await jury(server.http, plan, args, run, database, assignments)
     await asyncio.sleep(args.poll[1] + 1)  # the last confirmation reaches every viewer, polling ones too
-    stop.set()
-    await asyncio.gather(*tasks)
     ended = {**server.cpu_seconds(), **database.backends_cpu()}
-    run.changes = database.version() - version
+    run.changes, run.measured = database.version() - version, (time.perf_counter(), time.time())
+    await behind(run, args.grace)
+    stop.set()
+    run.stopped = time.perf_counter()
+    await asyncio.gather(*tasks)
     return run, {"generator": time.process_time() - generator,
                  **{name: ended[name] - began.get(name, 0) for name in ended}}
+
+
+async def behind(run: Run, grace: float) -> None:
+    """Connected viewers whose last page lacks a confirmed score get up to ``grace`` seconds more
+    (the CPU is measured without them), so that a late score is timed, not only missed."""
+    readings: dict = {}
+    for _wait in range(int(grace * 10)):
+        if all(up_to_date(viewer, run.confirmations, readings) for viewer in run.viewers
+               if viewer.pushed and not math.isnan(viewer.began)):
+            return
+        await asyncio.sleep(0.1)
 
 
 # --- the database, the server -----------------------------------------------------------------
@@ -539,11 +556,12 @@ def save_statements(logged: list[list[str]]) -> list[int]:
             if fields[0] == "POST" and SAVE_PATH.match(fields[1]) and fields[2] == "200"]
 
 
-def polling_cpu(logged: list[list[str]], pages: list[Page]) -> tuple[float, int]:
+def polling_cpu(logged: list[list[str]], pages: list[Page], until: float) -> tuple[float, int]:
     """The CPU seconds the server logged for the live pages' GETs (only the polling viewers ask for
-    them), and how many."""
+    them) begun by ``until`` (epoch), and how many."""
     paths = {page.path for page in pages}
-    cpus = [float(fields[4]) / 1000 for fields in logged if fields[0] == "GET" and fields[1] in paths]
+    cpus = [float(fields[4]) / 1000 for fields in logged
+            if fields[0] == "GET" and fields[1] in paths and float(fields[6]) <= until]
     return sum(cpus), len(cpus)
 
 
@@ -560,15 +578,15 @@ def timing_line(name: str, series: Series) -> str:
     return f"  {name:<24} {len(series.times):>7} {p50:8.1f} {p95:8.1f} {p99:8.1f} {len(series.errors):>6}"
 
 
-def viewer_minutes(viewers: list) -> float:
-    return sum(each.ended - each.began for each in viewers if not math.isnan(each.ended - each.began)) / 60
+def viewer_minutes(viewers: list, until: float) -> float:
+    return sum(min(each.ended, until) - each.began for each in viewers if not math.isnan(each.ended - each.began)) / 60
 
 
 def ws_database(cpu: dict) -> float:
     return sum(seconds for name, seconds in cpu.items() if name.startswith("ws database"))
 
 
-def cpu_share(cpu: dict, logged: list, plan: dict, pushed: list, polled: list, polls: int) -> float:
+def cpu_share(cpu: dict, logged: list, plan: dict, pushed: list, polled: list, measured: tuple) -> float:
     """The server's CPU a viewer-minute of the connected viewers, as a share of the polling viewers'.
 
     Connected: the WebSocket server's process (uvicorn, every thread) and its PostgreSQL backends,
@@ -579,14 +597,14 @@ def cpu_share(cpu: dict, logged: list, plan: dict, pushed: list, polled: list, p
     live pages' GETs (only the polling viewers ask for them), each request's own thread from the
     first middleware in to the answer out (bench/statements.py), without gunicorn's reading and
     writing of the HTTP nor the database's time: less than they cost, so the share is if anything
-    too high."""
+    too high. Both up to the same moment (``measured``), before any grace given to late viewers."""
     ws = cpu["ws"] + ws_database(cpu)
-    poll_cpu, poll_requests = polling_cpu(logged, live_pages(plan["urls"]))
-    pushed_rate = ws / max(viewer_minutes(pushed), 1e-9)
-    polled_rate = poll_cpu / max(viewer_minutes(polled), 1e-9)
+    poll_cpu, poll_requests = polling_cpu(logged, live_pages(plan["urls"]), measured[1])
+    pushed_minutes, polled_minutes = viewer_minutes(pushed, measured[0]), viewer_minutes(polled, measured[0])
+    pushed_rate, polled_rate = ws / max(pushed_minutes, 1e-9), poll_cpu / max(polled_minutes, 1e-9)
     print(f"  server CPU a viewer-minute: connected {1000 * pushed_rate:.1f} ms ({ws:.1f} s over "
-          f"{viewer_minutes(pushed):.0f} viewer-minutes), polling {1000 * polled_rate:.1f} ms ({poll_requests} "
-          f"requests logged of {polls} polled, {poll_cpu:.1f} s over {viewer_minutes(polled):.0f} viewer-minutes)")
+          f"{pushed_minutes:.0f} viewer-minutes), polling {1000 * polled_rate:.1f} ms ({poll_cpu:.1f} s logged for "
+          f"{poll_requests} requests over {polled_minutes:.0f} viewer-minutes)")
     return pushed_rate / polled_rate if pushed and polled_rate else math.nan
 
 
@@ -604,16 +622,18 @@ def report(quiet: Run, loaded: Run, cpu: dict, statements: list, logged: list, p
     print(timing_line("login", loaded.logins))
     print(timing_line("polled page", loaded.polls))
     seen = {kind: judge(viewers, confirmed) for kind, viewers in (("connected", pushed), ("polling", polled))}
+    end = loaded.stopped - max((each.answered for each in confirmed), default=math.nan)
     for kind, figures in seen.items():
         missing = sum(delay == math.inf for delay in figures.delays)
         print(f"  {kind} viewers: {figures.pages} pages received; a confirmed score reached them in p50 "
               f"{percentile(figures.delays, 0.5):.2f} s, p95 {percentile(figures.delays, 0.95):.2f} s, max "
               f"{max(figures.delays, default=math.nan):.2f} s after the confirmation's answer ({len(figures.delays)} "
-              f"viewer-confirmations, {missing} never); stale at the end {figures.stale}; wrong {len(figures.wrong)}"
+              f"viewer-confirmations, {missing} never); stale at the end {figures.stale} ({end:.0f} s after the last "
+              f"confirmation's answer); wrong {len(figures.wrong)}"
               + (f" (first: {figures.wrong[0]})" if figures.wrong else ""))
         print("    p95 by page: " + ", ".join(f"{name} {percentile(delays, 0.95):.2f} s"
                                           for name, delays in figures.by_page.items() if delays))
-    share = cpu_share(cpu, logged, plan, pushed, polled, len(loaded.polls.times))
+    share = cpu_share(cpu, logged, plan, pushed, polled, loaded.measured)
     print(f"  gunicorn's processes used {cpu['pages']:.1f} s of CPU in the load segment, the WebSocket process "
           f"{cpu['ws']:.1f} s and its database backends {ws_database(cpu):.1f} s, the load generator "
           f"{cpu['generator']:.1f} s; its event loop late p95 "
@@ -675,6 +695,8 @@ def arguments(argv):
     parser.add_argument("--poll", type=float, nargs=2, default=[1.0, 3.0], help="seconds between a viewer's polls")
     parser.add_argument("--login-spread", type=float, default=4.0, help="the jurors log in within these seconds")
     parser.add_argument("--connect-spread", type=float, default=5.0, help="the viewers connect within these seconds")
+    parser.add_argument("--grace", type=float, default=30.0,
+                        help="seconds at most for connected viewers still behind at the end, to time their scores")
     parser.add_argument("--workers", type=int, help="gunicorn's workers (else gunicorn.conf.py's own number)")
     parser.add_argument("--short", action="store_true", help="4 jurors, 100 viewers connected, 20 polling")
     parser.add_argument("--database", default=(os.environ.get("BENCH_DATABASE_URL") or os.environ.get("DATABASE_URL")

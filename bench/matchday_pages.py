@@ -182,3 +182,17 @@ class Sent:
         for team in (team for each in sent for team in each.teams):
             teams[team] = teams.get(team, 0) + 1
         return cls(frozenset(each.match for each in sent), tuple(sorted(teams.items())))
+
+
+def up_to_date(viewer: Viewer, confirmations: list, readings: dict) -> bool:
+    """Whether the viewer's last page shows every confirmed score of its page (``readings``: the
+    answers so far, by page and texts, for the many viewers that received the same)."""
+    if not viewer.received:
+        return False
+    first, last = viewer.received[0][1], viewer.received[-1][1]
+    key = (viewer.page.name, first, last)
+    if key not in readings:
+        ordered = sorted(confirmations, key=lambda each: each.asked)
+        shown, _wrong = viewer.page.read(viewer.html(last), viewer.html(first), ordered, Sent.by(ordered, math.inf))
+        readings[key] = all(each.match in shown for each in ordered if viewer.page.expects(each))
+    return readings[key]

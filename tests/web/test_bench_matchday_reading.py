@@ -5,7 +5,7 @@ score is stale; the time a score took to reach a viewer runs from the confirmati
 import json
 import math
 
-from bench.matchday_pages import ChampionshipTable, Confirmation, CupBracket, DayMatches, Viewer, judge
+from bench.matchday_pages import ChampionshipTable, Confirmation, CupBracket, DayMatches, Viewer, judge, up_to_date
 
 TODAY = DayMatches("today", "/today/")
 TABLE = ChampionshipTable("championship", "/seasons/2026/championship/")
@@ -78,3 +78,11 @@ def test_a_polling_viewer_is_read_from_its_pages_and_the_cup_expects_no_champion
     cup = pushed(CupBracket("cup", "/seasons/2026/cup/"), (1.0, "<div>the bracket</div>"))
     seen = judge([polling, cup], [confirmed()])
     assert seen.delays == [2.0] and seen.stale == 0 and seen.pages == 3
+
+
+def test_a_viewer_is_up_to_date_once_its_last_page_shows_every_confirmed_score():
+    readings = {}
+    behind = pushed(TODAY, (1.0, day_line(7)), (11.0, day_line(7) + day_line(8, "79 : 86")))
+    caught_up = pushed(TODAY, (1.0, day_line(7)), (10.2, day_line(7, "79 : 86")))
+    assert not up_to_date(behind, [confirmed()], readings)
+    assert up_to_date(caught_up, [confirmed()], readings)
