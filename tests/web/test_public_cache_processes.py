@@ -57,7 +57,7 @@ def servers(environment):
     started = []
     for _ in range(2):
         port = free_port()
-        # Served as `make serve` serves (gunicorn.conf.py: ASGI in uvicorn's workers), one worker each.
+        # Served as `make serve` serves the pages (gunicorn.conf.py: WSGI workers), one worker each.
         command = [str(GUNICORN), "-c", "gunicorn.conf.py", "-w", "1", "-b", f"127.0.0.1:{port}"]
         process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
