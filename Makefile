@@ -11,8 +11,9 @@
 #   make bench-table   bots play the online table through its WebSockets at 8 tables: see bench/table.py
 #   make bench-site    the public site served at national scale (demo --scale 1 and 10): see
 #                      bench/public_site.py
-#   make bench-matchday  match day under load: 16 jurors saving hands, 300 viewers polling, on
-#                      PostgreSQL, Redis and gunicorn (bench/matchday.py; BENCH_ARGS=--short)
+#   make bench-matchday  match day under load: 16 jurors saving hands, 1,000 viewers connected to the
+#                      live pages' WebSockets and 100 polling, on PostgreSQL, Redis, gunicorn and uvicorn
+#                      (bench/matchday.py; BENCH_ARGS=--short; BENCH_PORT, BENCH_DATABASE_URL, ...)
 #   make serve         production servers (docs/production.md): gunicorn's WSGI workers for the pages on
 #                      PORT, uvicorn for the WebSockets on WS_PORT (PORT+1), one Ctrl-C stops both
 #                      (deploy/serve.sh); needs SECRET_KEY and REDIS_URL (and DATABASE_URL, ALLOWED_HOSTS...)

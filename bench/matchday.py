@@ -1,31 +1,37 @@
-"""`make bench-matchday`: match day under load, served as in production.
+"""`make bench-matchday`: match day under load, served as in production, the live pages pushed.
 
-On PostgreSQL (DATABASE_URL, a database of the benchmark's own: it is filled with the demo season,
-``demo --scale N``, when its scale differs) with the page cache in Redis (REDIS_URL, a database
-number of its own: it is emptied) and gunicorn as `make serve` runs it (production settings, the project's
-gunicorn.conf.py's workers: one a core and one, or --workers), for each scale:
+On PostgreSQL (a database of the benchmark's own, filled once with the demo season, ``demo --scale
+N``), Redis (the page cache and the channel layer, a database number of its own: it is emptied), the
+pages served by gunicorn as `make serve` serves them (gunicorn.conf.py, production settings) and the
+WebSockets by one uvicorn process, in one run:
 
-- **quiet**: one juror enters matches alone on the server, hand by hand, as the entry page does;
-- **load**: 16 jurors log in (within a few seconds of each other), each opens their match, keeps
-  the typing as the page does while a hand is typed and saves each hand as the page's htmx request
-  does, a hand every few seconds, then submits; a chief juror confirms each submitted match. All
-  the while 300 viewers poll the big screen, the live Championship table and the Cup bracket as
-  those pages do (htmx requests of the page's #live block, with ``If-None-Match`` and
-  ``If-Modified-Since`` from the last answer), and after each confirmation the Championship and
-  register PDFs are fetched fresh, then unchanged.
+- **quiet**: one juror enters two matches alone, as the entry page does;
+- **load**: 1,000 viewers connect to the live pages' WebSockets (the big screen, the Championship,
+  the Cup, today's matches; a socket at ``/ws/live`` + the page's path, a JSON message with the
+  #live element's HTML on connect and after each change) and, for comparison, 100 viewers poll the
+  same pages as their htmx did (conditional GETs every 1-3 s); then 16 jurors log in within a few
+  seconds, each enters a Championship match of today as the entry page does (a hand every 2-4 s,
+  each hand's typing kept four times: entry.js keeps it half a second after the juror stops typing a
+  field, and the hand's last field is saved, not kept) and submits it; the chief jury confirms each
+  match as soon as it is submitted.
 
-It prints, for the hand saves and each viewer page, requests, p50, p95 and p99 latency and errors;
-the SQL statements of each save as the server counted them (bench/statements.py); the PDFs' times;
-the goals beside the figures, and a last line saying whether every goal was met.
+Every page a viewer receives (each WebSocket message, each polled page) is read for the bench's
+matches: a score shown must have been confirmed (its confirmation sent) before the page arrived;
+the time from a confirmation's HTTP answer to a viewer's first page showing it is measured; at the
+end (a few seconds after the last confirmation, up to --grace more while connected viewers are
+still behind, which the CPU figures leave out), each viewer's last page must show every confirmed
+score of its page (bench/matchday_pages.py; on the
+Championship table a match shows as its two teams' matches played and totals moved).
 
-The page cache is checked under the load against the database: a viewer's answer (a 304 stands for
-the page it last received) never shows a score the bench had not confirmed when it asked, and a
-request sent after a confirmation was read back from the database never gets a page older than it
-(its ETag's version at least that one; the big screen shows the confirmed score).
+It prints each figure with its goal, met or missed, and last whether every goal was met.
 
-    python -m bench.matchday [--scales 1 10] [--jurors 16] [--viewers 300] [--matches 1]
-                             [--gap 2 4] [--quiet-matches 2] [--workers N]
-    python -m bench.matchday --short      # one scale (1), 8 jurors, 100 viewers: a quick check
+Environment: BENCH_DATABASE_URL (else DATABASE_URL; the scale is appended to the database's name),
+BENCH_REDIS_URL (else REDIS_URL), BENCH_PORT and BENCH_WS_PORT (else the first free ports of
+8160-8169 and 8170-8179), so that it runs beside another server.
+
+    python -m bench.matchday [--scale 1] [--jurors 16] [--connected 1000] [--polling 100] [--matches 1]
+                             [--quiet-matches 2] [--gap 2 4] [--poll 1 3] [--workers N]
+    python -m bench.matchday --short      # 4 jurors, 100 connected, 20 polling: a quick check
 """
 
 from __future__ import annotations
@@ -33,22 +39,30 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import random
 import re
+import resource
 import secrets
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.parse
+import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from websockets.asyncio.client import connect
+
 from bench import SEASON_PLAYED_OUT
 from bench.entry import MATCH
+from bench.http_client import Answer, Client
+from bench.matchday_pages import Confirmation, Page, Viewer, judge, live_pages, up_to_date
 from bench.ports import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,112 +70,20 @@ PYTHON = sys.executable
 PASSWORD = "bench-matchday-password"
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/tarokk_bench_matchday"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/7"
-PORTS = range(8160, 8180)
+HTTP_PORTS, WS_PORTS = range(8160, 8170), range(8170, 8180)
+WS_DATABASE_NAME = "bench-matchday-websockets"  # the WebSocket server's PostgreSQL connections (application_name)
 
+GOAL_PUSH_P95_S = 1.0
+GOAL_CPU_SHARE = 0.10
 GOAL_SAVE_P95_MS = 150
 GOAL_SAVE_RATIO = 2.0
-GOAL_VIEWER_P95_MS = 50
 GOAL_STATEMENTS = 15
-GOAL_PDF_FRESH_S = 2.0
-GOAL_PDF_CACHED_S = 0.1
 
-# Every viewer page is keyed by the public data version (public_data's one row): its ETag's number.
-VERSION_ROWS = {"public data": 1}
-VIEWER_VERSIONS = {"big screen": (1,), "championship": (1,), "cup bracket": (1,)}
-ETAG_VERSION = re.compile(r'"?(?:W/)?"?(\d+)\.')
-BIG_SCREEN_LINE = re.compile(r'/matches/(\d+)/">.*?<td class="number"[^>]*>([^<]*)</td>', re.S)
-HAND_STORED = 'class="hand hand-stored'
-VERSION_FIELD = re.compile(r'name="version" value="(\d+)"')
 CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-
-
-# --- a small HTTP/1.1 client on asyncio (keep-alive, cookies) ----------------------------------
-
-
-@dataclass
-class Answer:
-    status: int
-    headers: dict
-    body: bytes
-    sent: float  # perf_counter when the request was sent
-    seconds: float
-
-    @property
-    def text(self) -> str:
-        return self.body.decode("utf-8", "replace")
-
-
-class Client:
-    """One browser: one kept-alive connection, its cookies."""
-
-    def __init__(self, host: str, port: int):
-        self.host, self.port = host, port
-        self.reader = self.writer = None
-        self.cookies: dict[str, str] = {}
-
-    async def close(self):
-        if self.writer is not None:
-            self.writer.close()
-            self.reader = self.writer = None
-
-    async def request(self, method: str, path: str, headers: dict | None = None, form: dict | None = None) -> Answer:
-        body = urllib.parse.urlencode(form or {}, doseq=True).encode() if form is not None else b""
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}", "Accept-Language: hu",
-                 "User-Agent: bench-matchday"]
-        if self.cookies:
-            lines.append("Cookie: " + "; ".join(f"{name}={value}" for name, value in self.cookies.items()))
-        if form is not None:
-            lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
-        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
-        data = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
-        for attempt in (1, 2):
-            reused = self.writer is not None
-            if not reused:
-                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-            sent = time.perf_counter()
-            try:
-                self.writer.write(data)
-                await self.writer.drain()
-                status, answer_headers, answer_body = await self._read()
-            except (ConnectionError, asyncio.IncompleteReadError):
-                await self.close()
-                if reused and attempt == 1:  # the server closed an idle kept-alive connection: once more
-                    continue
-                raise
-            seconds = time.perf_counter() - sent
-            for cookie in answer_headers.get("set-cookie", []):
-                name, _eq, value = cookie.split(";", 1)[0].partition("=")
-                self.cookies[name.strip()] = value.strip()
-            if answer_headers.get("connection", [""])[0].lower() == "close":
-                await self.close()
-            return Answer(status, {name: values[-1] for name, values in answer_headers.items()}, answer_body, sent,
-                          seconds)
-        raise AssertionError("unreachable")
-
-    async def _read(self):
-        status_line = await self.reader.readuntil(b"\r\n")
-        if not status_line:
-            raise ConnectionError("closed")
-        status = int(status_line.split()[1])
-        headers: dict[str, list[str]] = {}
-        while True:
-            line = (await self.reader.readuntil(b"\r\n")).decode("latin-1").rstrip("\r\n")
-            if not line:
-                break
-            name, _colon, value = line.partition(":")
-            headers.setdefault(name.strip().lower(), []).append(value.strip())
-        if status in (204, 304):
-            return status, headers, b""
-        if "chunked" in headers.get("transfer-encoding", [""])[0].lower():
-            body = bytearray()
-            while True:
-                size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
-                chunk = await self.reader.readexactly(size + 2)
-                if size == 0:
-                    break
-                body += chunk[:-2]
-            return status, headers, bytes(body)
-        return status, headers, await self.reader.readexactly(int(headers.get("content-length", ["0"])[0]))
+VERSION_FIELD = re.compile(r'name="version" value="(\d+)"')
+HAND_STORED = 'class="hand hand-stored'
+# entry.js keeps a hand half a second after each field typed; Enter on the last field saves it instead.
+KEPT_AFTER = ("a_trumps", "a_honours", "a_high", "announcements")
 
 
 # --- what is measured ------------------------------------------------------------------------
@@ -172,25 +94,10 @@ class Series:
     times: list = field(default_factory=list)  # seconds
     errors: list = field(default_factory=list)
 
-    def add(self, answer: Answer, ok: bool, what: str = ""):
+    def add(self, answer: Answer, ok: bool, what: str):
         self.times.append(answer.seconds)
         if not ok:
-            self.errors.append(f"{what} {answer.status}")
-
-    def percentile(self, share: float) -> float:
-        if not self.times:
-            return float("nan")
-        ordered = sorted(self.times)
-        return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
-
-
-@dataclass
-class Confirmation:
-    match: int
-    score: str  # "88 : 93", as the big screen shows it
-    asked: float  # when the confirmation was sent
-    read: float  # when the versions it made were read back from the database
-    versions: dict  # then: each version's number by its row
+            self.errors.append(f"{what}: {answer.status}")
 
 
 @dataclass
@@ -198,32 +105,33 @@ class Run:
     saves: Series = field(default_factory=Series)
     keeps: Series = field(default_factory=Series)
     logins: Series = field(default_factory=Series)
-    pages: dict = field(default_factory=dict)  # viewer page -> Series
-    not_modified: dict = field(default_factory=dict)  # viewer page -> 304 answers
+    polls: Series = field(default_factory=Series)
     confirmations: list = field(default_factory=list)
-    # match -> when its confirmation was sent: a viewer may see the score before the chief's
-    # answer (and the database's read-back) reaches the bench
-    confirming: dict = field(default_factory=dict)
-    wrong: list = field(default_factory=list)  # what the cache check found
-    pdfs: dict = field(default_factory=dict)  # name -> {"fresh": [...], "cached": [...]}
+    viewers: list = field(default_factory=list)
     errors: list = field(default_factory=list)
-    bench_matches: set = field(default_factory=set)  # the matches the bench enters, as text
-    versions: list = field(default_factory=list)  # the public data versions' numbers before and after
-    server_cpu: float = 0.0  # CPU seconds of the server's processes during the run
-    generator_cpu: float = 0.0  # CPU seconds of this process (the jurors and viewers) during the run
-    seconds: float = 0.0  # the run's length
-    cpu_by_kind: dict = field(default_factory=dict)  # what the server logged: kind -> CPU ms of each request
+    settled: int = 0  # connected viewers in, or failed to connect
+    frames: dict = field(default_factory=dict)  # every text received, once: 1,000 viewers share a few pages
+    loop_late: list = field(default_factory=list)  # seconds the load generator's event loop was late
+    measured: tuple = (math.inf, math.inf)  # when the CPU was last read: perf_counter, epoch
+    stopped: float = math.nan  # when the viewers were let go
+    changes: int = 0  # the public data version's moves
+
+    def kept(self, text: str) -> str:
+        return self.frames.setdefault(text, text)
 
 
-def hand_fields(number: int, *, typed: str = "all") -> dict:
-    """Hand ``number`` of bench/entry.py's fixed match, as the entry page's form posts it: A attacks
-    first (R3), B's holdings follow from A's; ``typed``: "trumps" while the first field is typed."""
+# --- the jury ---------------------------------------------------------------------------------
+
+
+def hand_fields(number: int, typed: int = len(KEPT_AFTER) + 1) -> dict:
+    """Hand ``number`` of bench/entry.py's fixed match as the entry page's form posts it, its first
+    ``typed`` fields of the juror's typing filled: A attacks first (R3), B's holdings follow from A's."""
     trumps, honours, high, announcements, silent = MATCH[(number - 1) % len(MATCH)]
-    values = {"attackers": "A" if number % 2 else "B", "a_trumps": trumps, "a_honours": "", "a_high": "",
-              "b_trumps": "", "b_honours": "", "b_high": "", "announcements": "", "silent": "", "deal": "",
+    typing = {"a_trumps": trumps, "a_honours": honours, "a_high": high,
+              "announcements": "\n".join(announcements), "silent": silent}
+    values = {"attackers": "A" if number % 2 else "B", "b_trumps": "", "b_honours": "", "b_high": "", "deal": "",
               "tricks": ""}
-    if typed == "all":
-        values.update(a_honours=honours, a_high=high, announcements="\n".join(announcements), silent=silent)
+    values.update({name: value if index < typed else "" for index, (name, value) in enumerate(typing.items())})
     return {f"h{number}-{name}": value for name, value in values.items()}
 
 
@@ -235,29 +143,27 @@ async def login(client: Client, urls: dict, username: str, run: Run) -> None:
     run.logins.add(answer, answer.status == 302 and "sessionid" in client.cookies, f"login {username}")
 
 
-async def enter_match(client: Client, pk: int, gap: tuple[float, float], run: Run, rng: random.Random) -> int | None:
-    """The entry page's own requests for one match: open it, keep the typing of each hand twice
-    while it is typed, save it (htmx), then submit. The submitted match's version, or None."""
+async def enter_match(client: Client, pk: int, gap: tuple[float, float], run: Run, rng: random.Random) -> bool:
+    """The entry page's own requests for one match: open it, each hand's typing kept as it is typed,
+    the hand saved (htmx), then the match submitted."""
     path = f"/jury/matches/{pk}/"
     page = await client.request("GET", path)
     if page.status != 200:
         run.errors.append(f"entry page {pk}: {page.status}")
-        return None
-    text = page.text
-    token = CSRF_FIELD.search(text).group(1)
+        return False
+    token = CSRF_FIELD.search(page.text).group(1)
+    htmx = {"HX-Request": "true", "HX-Current-URL": f"http://{client.host}:{client.port}{path}", "X-CSRFToken": token}
     version = None
     for number in range(1, 9):
-        base = re.search(rf'name="h{number}-base" value="([^"]*)"', text)
+        base = re.search(rf'name="h{number}-base" value="([^"]*)"', page.text)
         common = {"csrfmiddlewaretoken": token, f"h{number}-base": base.group(1) if base else ""}
-        htmx = {"HX-Request": "true", "HX-Current-URL": f"http://{client.host}:{client.port}{path}",
-                "X-CSRFToken": token}
-        pause = rng.uniform(*gap)
-        for typed in ("trumps", "all"):  # the page keeps the typing a moment after each field
-            await asyncio.sleep(pause / 3)
+        pause = rng.uniform(*gap) / (len(KEPT_AFTER) + 1)
+        for typed in range(1, len(KEPT_AFTER) + 1):
+            await asyncio.sleep(pause)
             kept = await client.request("POST", f"{path}hands/{number}/keep/", htmx,
-                                        {**common, **hand_fields(number, typed=typed)})
+                                        {**common, **hand_fields(number, typed)})
             run.keeps.add(kept, kept.status == 200, f"keep {pk}/{number}")
-        await asyncio.sleep(pause / 3)
+        await asyncio.sleep(pause)
         saved = await client.request("POST", f"{path}hands/{number}/", {**htmx, "HX-Target": f"hand-{number}"},
                                      {**common, **hand_fields(number)})
         run.saves.add(saved, saved.status == 200 and HAND_STORED in saved.text, f"save {pk}/{number}")
@@ -265,16 +171,15 @@ async def enter_match(client: Client, pk: int, gap: tuple[float, float], run: Ru
         version = found.group(1) if found else version
     if version is None:
         run.errors.append(f"match {pk}: no submit form after 8 hands")
-        return None
+        return False
     submitted = await client.request("POST", f"{path}submit/", {"Referer": f"http://{client.host}:{client.port}{path}"},
                                      {"csrfmiddlewaretoken": token, "version": version})
     if submitted.status != 302:
         run.errors.append(f"submit {pk}: {submitted.status}")
-        return None
-    return pk
+    return submitted.status == 302
 
 
-async def confirm(client: Client, pk: int, run: Run, database) -> None:
+async def confirm(client: Client, pk: int, run: Run, database: Database) -> None:
     path = f"/jury/matches/{pk}/"
     page = await client.request("GET", path)
     version = re.search(r'action="/jury/matches/\d+/confirm/".*?name="version" value="(\d+)"', page.text, re.S)
@@ -282,215 +187,229 @@ async def confirm(client: Client, pk: int, run: Run, database) -> None:
     if page.status != 200 or not version or not token:
         run.errors.append(f"confirm page {pk}: {page.status}")
         return
-    asked = run.confirming[str(pk)] = time.perf_counter()
+    confirmation = Confirmation(str(pk), time.perf_counter())
+    run.confirmations.append(confirmation)
     answer = await client.request("POST", f"{path}confirm/", {"Referer": f"http://{client.host}:{client.port}{path}"},
                                   {"csrfmiddlewaretoken": token.group(1), "version": version.group(1)})
-    state, score_a, score_b, versions = await asyncio.to_thread(database.match_and_versions, pk)
+    confirmation.answered = time.perf_counter()
+    state, *score, team_a, team_b = await asyncio.to_thread(database.match, pk)
+    confirmation.teams, confirmation.score = (str(team_a), str(team_b)), tuple(score)
     if answer.status != 302 or state != "confirmed":
         run.errors.append(f"confirm {pk}: {answer.status}, {state}")
-        return
-    run.confirmations.append(Confirmation(pk, f"{score_a} : {score_b}", asked, time.perf_counter(), versions))
+        run.confirmations.remove(confirmation)
 
 
-async def juror(host, port, urls, username, pks, gap, run, rng, confirmed: asyncio.Queue | None, delay: float):
+async def juror(http, urls, username, pks, gap, run, rng, submitted: asyncio.Queue, delay: float):
     await asyncio.sleep(delay)
-    client = Client(host, port)
+    client = Client(*http)
     try:
         await login(client, urls, username, run)
         for pk in pks:
-            submitted = await enter_match(client, pk, gap, run, rng)
-            if submitted is not None and confirmed is not None:
-                await confirmed.put(submitted)
+            if await enter_match(client, pk, gap, run, rng):
+                await submitted.put(pk)
     except Exception as error:  # noqa: BLE001 - counted as an error, the run goes on
         run.errors.append(f"{username}: {error!r}")
     finally:
         await client.close()
 
 
-async def chief(host, port, urls, username, queue: asyncio.Queue, run, database, confirmed: asyncio.Event):
-    client = Client(host, port)
+async def chief(http, urls, username, submitted: asyncio.Queue, run, database):
+    """The chief jury confirms each match as soon as it is submitted, one at a time."""
+    client = Client(*http)
     try:
         await login(client, urls, username, run)
-        while True:
-            pk = await queue.get()
-            if pk is None:
-                break
+        while (pk := await submitted.get()) is not None:
             await confirm(client, pk, run, database)
-            confirmed.set()
     except Exception as error:  # noqa: BLE001
         run.errors.append(f"chief: {error!r}")
     finally:
         await client.close()
 
 
-async def read_pdfs(reader: Client, pdf_paths: dict, run: Run) -> None:
-    for name, path in pdf_paths.items():
-        for _fetch in ("fresh", "unchanged"):
-            answer = await reader.request("GET", path)
-            if answer.status != 200:
-                run.errors.append(f"{name}: {answer.status}")
-            # Told apart by the server's word: a juror's match starting meanwhile moves the
-            # version, and the second fetch is then rendered afresh too.
-            kind = "cached" if answer.headers.get("x-public-cache") == "hit" else "fresh"
-            run.pdfs.setdefault(name, {"fresh": [], "cached": []})[kind].append(answer.seconds)
+async def jury(http, plan, args, run, database, assignments) -> None:
+    submitted: asyncio.Queue = asyncio.Queue()
+    chief_task = asyncio.create_task(chief(http, plan["urls"], plan["chief"], submitted, run, database))
+    rng = random.Random(7)
+    await asyncio.gather(*[juror(http, plan["urls"], name, pks, tuple(args.gap), run, random.Random(index),
+                                 submitted, delay=rng.uniform(0, args.login_spread))
+                           for index, (name, pks) in enumerate(assignments)])
+    await submitted.put(None)
+    await chief_task
 
 
-async def pdf_reader(host, port, pdf_paths: dict, run, confirmed: asyncio.Event, done: asyncio.Event):
-    """After a confirmation (the version moved), each PDF fetched fresh, then unchanged; one reader,
-    so that confirmations coming faster than PDFs are laid out are read once, not queued."""
-    reader = Client(host, port)
+# --- the viewers ------------------------------------------------------------------------------
+
+
+async def pushed_viewer(url: str, origin: str, viewer: Viewer, run: Run, stop: asyncio.Event, delay: float):
+    """A live page's socket: every message kept as it arrives (read after the run, so that reading
+    1,000 viewers' pages does not delay their arrival)."""
+    await asyncio.sleep(delay)
     try:
-        while not done.is_set():
-            waiting = asyncio.create_task(confirmed.wait())
-            finished = asyncio.create_task(done.wait())
-            await asyncio.wait([waiting, finished], return_when=asyncio.FIRST_COMPLETED)
-            waiting.cancel()
-            finished.cancel()
-            if not confirmed.is_set():
-                break
-            confirmed.clear()
-            await read_pdfs(reader, pdf_paths, run)
-        await read_pdfs(reader, pdf_paths, run)  # once nothing moves any more: the unchanged copies surely
+        async with connect(url, origin=origin, max_size=None, open_timeout=120) as websocket:
+            viewer.began = time.perf_counter()
+            run.settled += 1
+            closing = asyncio.create_task(close_when(stop, websocket, viewer))
+            async for message in websocket:
+                viewer.received.append((time.perf_counter(), run.kept(message)))
+            if not stop.is_set():
+                viewer.ended = time.perf_counter()
+                run.errors.append(f"connected viewer {viewer.page.name}: the socket closed before the end")
+                closing.cancel()
+            await asyncio.gather(closing, return_exceptions=True)
     except Exception as error:  # noqa: BLE001
-        run.errors.append(f"PDF reader: {error!r}")
-    finally:
-        await reader.close()
+        run.errors.append(f"connected viewer {viewer.page.name}: {error!r}")
+        if math.isnan(viewer.began):
+            run.settled += 1
+        elif math.isnan(viewer.ended):
+            viewer.ended = time.perf_counter()
 
 
-def check_viewer_answer(run: Run, name: str, answer: Answer, shown: dict, etag: str) -> None:
-    """The cache checked against what the database said: no unconfirmed score, nothing older than a
-    confirmation read back before the request was sent. ``shown``: the big screen's scores by match."""
-    version = ETAG_VERSION.match(etag or "")
-    number = int(version.group(1)) if version else None
-    for confirmation in run.confirmations:
-        if confirmation.read < answer.sent:
-            least = sum(confirmation.versions.get(row, 0) for row in VIEWER_VERSIONS[name])
-            if number is not None and number < least:
-                run.wrong.append(f"{name}: version {number} after confirmation made it {least}")
-            if name == "big screen" and shown.get(str(confirmation.match), "").strip() != confirmation.score:
-                run.wrong.append(f"big screen: match {confirmation.match} without its confirmed score")
-    if name == "big screen":
-        confirmed_before = {match for match, asked in run.confirming.items() if asked < answer.sent + answer.seconds}
-        for match, score in shown.items():
-            if score.strip() not in ("", "–") and match in run.bench_matches and match not in confirmed_before:
-                run.wrong.append(f"big screen: match {match} shows {score.strip()} before it was confirmed")
+async def close_when(stop: asyncio.Event, websocket, viewer: Viewer) -> None:
+    await stop.wait()
+    viewer.ended = time.perf_counter()
+    await websocket.close()
 
 
-async def viewer(host, port, name, path, until, run: Run, rng: random.Random, poll: tuple[float, float]):
-    client = Client(host, port)
-    series = run.pages.setdefault(name, Series())
-    shown, etag, modified = {}, "", ""
+async def polling_viewer(http, viewer: Viewer, run: Run, stop: asyncio.Event, poll, rng: random.Random):
+    """The page as its htmx polled it: the #live block asked for with the last answer's validators."""
+    client, path = Client(*http), viewer.page.path
+    etag = modified = ""
+    await asyncio.sleep(rng.uniform(0, poll[1]))
+    viewer.began = time.perf_counter()
     try:
-        await asyncio.sleep(rng.uniform(0, poll[1]))
-        first = True
-        while time.perf_counter() < until:
+        while not stop.is_set():
             headers = {}
-            if not first:  # the page's #live block polls (htmx), the browser revalidating its copy
-                headers = {"HX-Request": "true", "HX-Target": "live", "HX-Current-URL": f"http://{host}:{port}{path}"}
-                if etag:
-                    headers["If-None-Match"] = etag
-                if modified:
-                    headers["If-Modified-Since"] = modified
+            if viewer.received:
+                headers = {"HX-Request": "true", "HX-Target": "live", "HX-Current-URL": f"http://{http[0]}:{http[1]}{path}",
+                           **({"If-None-Match": etag} if etag else {}),
+                           **({"If-Modified-Since": modified} if modified else {})}
             answer = await client.request("GET", path, headers)
-            series.add(answer, answer.status in (200, 304), name)
-            if answer.status == 304:
-                run.not_modified[name] = run.not_modified.get(name, 0) + 1
-            elif answer.status == 200:
+            run.polls.add(answer, answer.status in (200, 304), f"poll {viewer.page.name}")
+            if answer.status == 200:
                 etag, modified = answer.headers.get("etag", ""), answer.headers.get("last-modified", "")
-                # Read once a page received (a 304 stands for it): the bench's own CPU is the server's too.
-                shown = dict(BIG_SCREEN_LINE.findall(answer.text)) if name == "big screen" else {}
-            check_viewer_answer(run, name, answer, shown, answer.headers.get("etag", etag))
-            first = False
-            await asyncio.sleep(rng.uniform(*poll))
+                viewer.received.append((answer.sent + answer.seconds, run.kept(answer.text)))
+            try:
+                await asyncio.wait_for(stop.wait(), rng.uniform(*poll))
+            except TimeoutError:
+                pass
     except Exception as error:  # noqa: BLE001
-        run.errors.append(f"viewer {name}: {error!r}")
+        run.errors.append(f"polling viewer {viewer.page.name}: {error!r}")
     finally:
+        viewer.ended = time.perf_counter()
         await client.close()
 
 
-async def match_day(host, port, plan, args, *, viewers: int, jurors: int, database, quiet: bool) -> Run:
+async def watch_loop(run: Run, stop: asyncio.Event, every: float = 0.05) -> None:
+    """How late the load generator's own event loop wakes: its lateness is in every time it measures."""
+    while not stop.is_set():
+        asked = time.perf_counter()
+        await asyncio.sleep(every)
+        run.loop_late.append(time.perf_counter() - asked - every)
+
+
+# --- the two segments -------------------------------------------------------------------------
+
+
+async def quiet_segment(server: Server, plan, args, database) -> Run:
     run = Run()
-    rng = random.Random(7)
-    urls = plan["urls"]
-    queue: asyncio.Queue = asyncio.Queue()
-    pdf_paths = {} if quiet else {"championship.pdf": urls["championship_pdf"], "register.pdf": urls["register_pdf"]}
-    confirmed, done = asyncio.Event(), asyncio.Event()
-    chief_task = asyncio.create_task(chief(host, port, urls, plan["chief"], queue, run, database, confirmed))
-    pdf_task = asyncio.create_task(pdf_reader(host, port, pdf_paths, run, confirmed, done)) if pdf_paths else None
-    if quiet:
-        assignments = [(plan["jurors"][0], plan["quiet"])]
-    else:
-        assignments = list(zip(plan["jurors"][:jurors], plan["matches"][:jurors], strict=True))
-    run.bench_matches = {str(pk) for _name, pks in assignments for pk in pks}
-    pages = [("big screen", urls["big_screen"]), ("championship", urls["championship"]), ("cup bracket", urls["cup"])]
-    viewer_tasks = []
-    until = float("inf")
-    if viewers:
-        # Viewers first, so that the jurors' logins and saves meet a watched site.
-        until = time.perf_counter() + args.max_seconds
-        viewer_tasks = [asyncio.create_task(viewer(host, port, *pages[index % len(pages)], until, run,
-                                                   random.Random(index), tuple(args.poll)))
-                        for index in range(viewers)]
-        await asyncio.sleep(args.poll[1])
-    run.versions = [database.versions()]
-    juror_tasks = [asyncio.create_task(juror(host, port, urls, name, pks, tuple(args.gap), run,
-                                             random.Random(index), queue, delay=rng.uniform(0, args.login_spread)))
-                   for index, (name, pks) in enumerate(assignments)]
-    await asyncio.gather(*juror_tasks)
-    await queue.put(None)
-    await chief_task
-    run.versions.append(database.versions())
-    done.set()
-    if pdf_task is not None:
-        await pdf_task  # the PDFs of the last confirmation
-    if viewer_tasks:
-        await asyncio.sleep(args.poll[1])  # the last confirmation watched
-        for task in viewer_tasks:
-            task.cancel()
-        await asyncio.gather(*viewer_tasks, return_exceptions=True)
+    await jury(server.http, plan, args, run, database, [(plan["jurors"][0], plan["quiet"])])
     return run
+
+
+async def load_segment(server: Server, plan, args, database) -> tuple[Run, dict]:
+    """The viewers connected and polling first, then the jury; the viewers stay until every
+    confirmation has had time to reach them. The server's CPU taken around it."""
+    run, stop = Run(), asyncio.Event()
+    pages = live_pages(plan["urls"])
+    began, generator = {**server.cpu_seconds(), **database.backends_cpu()}, time.process_time()
+    version = database.version()
+    tasks = [asyncio.create_task(watch_loop(run, stop))]
+    for index in range(args.connected):
+        viewer = Viewer(pages[index % len(pages)], pushed=True)
+        language = "en" if index // len(pages) % 4 == 3 else "hu"
+        run.viewers.append(viewer)
+        tasks.append(asyncio.create_task(pushed_viewer(
+            f"{server.ws_base}/ws/live{viewer.page.path}?language={language}", server.origin, viewer, run, stop,
+            delay=args.connect_spread * index / max(args.connected, 1))))
+    for index in range(args.polling):
+        viewer = Viewer(pages[index % len(pages)], pushed=False)
+        run.viewers.append(viewer)
+        tasks.append(asyncio.create_task(polling_viewer(server.http, viewer, run, stop, tuple(args.poll),
+                                                        random.Random(index))))
+    await asyncio.sleep(args.connect_spread + args.poll[1])
+    for _wait in range(600):  # until every viewer is connected (or has failed), a minute at most
+        if run.settled >= args.connected:
+            break
+        await asyncio.sleep(0.1)
+    print(f"  {sum(not math.isnan(each.began) for each in run.viewers)} viewers in, the jury starts ...",
+          file=sys.stderr, flush=True)
+    assignments = list(zip(plan["jurors"][:args.jurors], plan["matches"][:args.jurors], strict=True))
+    await jury(server.http, plan, args, run, database, assignments)
+    await asyncio.sleep(args.poll[1] + 1)  # the last confirmation reaches every viewer, polling ones too
+    ended = {**server.cpu_seconds(), **database.backends_cpu()}
+    run.changes, run.measured = database.version() - version, (time.perf_counter(), time.time())
+    await behind(run, args.grace)
+    stop.set()
+    run.stopped = time.perf_counter()
+    await asyncio.gather(*tasks)
+    return run, {"generator": time.process_time() - generator,
+                 **{name: ended[name] - began.get(name, 0) for name in ended}}
+
+
+async def behind(run: Run, grace: float) -> None:
+    """Connected viewers whose last page lacks a confirmed score get up to ``grace`` seconds more
+    (the CPU is measured without them), so that a late score is timed, not only missed."""
+    readings: dict = {}
+    for _wait in range(int(grace * 10)):
+        if all(up_to_date(viewer, run.confirmations, readings) for viewer in run.viewers
+               if viewer.pushed and not math.isnan(viewer.began)):
+            return
+        await asyncio.sleep(0.1)
 
 
 # --- the database, the server -----------------------------------------------------------------
 
 
 class Database:
-    """The benchmark's own look at PostgreSQL (psycopg), for the cache's check."""
+    """The benchmark's own look at PostgreSQL (psycopg): a confirmed match's score and teams."""
 
     def __init__(self, url: str):
         import psycopg
 
         self.connection = psycopg.connect(url.replace("postgres://", "postgresql://", 1), autocommit=True)
 
-    def versions(self) -> dict[int, int]:
-        """Each public data version's number by its row (tournaments.core.models.public_data)."""
-        return dict(self.connection.execute("SELECT id, number FROM tournaments_publicdataversion").fetchall())
+    def match(self, pk: int):
+        return self.connection.execute("SELECT state, score_a, score_b, team_a_id, team_b_id FROM tournaments_match "
+                                       "WHERE id = %s", [pk]).fetchone()
 
-    def match_and_versions(self, pk: int):
-        state, score_a, score_b = self.connection.execute(
-            "SELECT state, score_a, score_b FROM tournaments_match WHERE id = %s", [pk]).fetchone()
-        return state, score_a, score_b, self.versions()
+    def version(self) -> int:
+        """The public data version's number: it moves at each committed change of public data, and
+        each move is told to every live page's socket."""
+        return self.connection.execute("SELECT number FROM tournaments_publicdataversion").fetchone()[0]
+
+    def backends_cpu(self) -> dict:
+        """The CPU seconds each of the WebSocket server's PostgreSQL backends has used, by its
+        process (/proc; the server's connections are kept, CONN_MAX_AGE, so they last the segment)."""
+        pids = self.connection.execute("SELECT pid FROM pg_stat_activity WHERE application_name = %s",
+                                       [WS_DATABASE_NAME]).fetchall()
+        return {f"ws database {pid}": process_cpu(pid) for (pid,) in pids}
 
 
-def manage(*args, env, capture=True) -> subprocess.CompletedProcess:
+def manage(*args, env) -> subprocess.CompletedProcess:
     environment = {**os.environ, **env}
     environment.pop("DJANGO_SETTINGS_MODULE", None)
-    return subprocess.run([PYTHON, "manage.py", *args], cwd=ROOT, env=environment, check=True,
-                          capture_output=capture, text=True)
-
-
-def scale_database(base: str, scale: int) -> str:
-    return f"{base}_{scale}"
+    return subprocess.run([PYTHON, "manage.py", *args], cwd=ROOT, env=environment, check=True, capture_output=True,
+                          text=True)
 
 
 def build(url: str, scale: int, *, anew: bool = False) -> None:
     """The demo season at this scale (kept from an earlier run when it is the same scale, unless
     ``anew``)."""
+    import psycopg
+
     env = {"DATABASE_URL": url}
     name = urllib.parse.urlsplit(url).path.lstrip("/")
     admin = urllib.parse.urlunsplit(urllib.parse.urlsplit(url)._replace(path="/postgres"))
-    import psycopg
-
     with psycopg.connect(admin.replace("postgres://", "postgresql://", 1), autocommit=True) as connection:
         if not connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
             connection.execute(f'CREATE DATABASE "{name}"')
@@ -508,7 +427,7 @@ def build(url: str, scale: int, *, anew: bool = False) -> None:
         connection.execute("VACUUM (ANALYZE)")
 
 
-def prepare(url: str, args) -> dict:
+def prepare(url: str, args) -> dict | None:
     code = (f"from bench.matchday_setup import main; main({args.jurors}, {args.matches}, {args.quiet_matches}, "
             f"{PASSWORD!r})")
     try:
@@ -520,112 +439,105 @@ def prepare(url: str, args) -> dict:
     return json.loads(output.strip().splitlines()[-1])
 
 
-class Server:
-    """gunicorn with the production settings and the project's gunicorn.conf.py, every request's
-    SQL statements counted (bench/statements.py)."""
+def port_from(variable: str, ports: range) -> int:
+    return int(os.environ[variable]) if os.environ.get(variable) else free_port(ports)
 
-    def __init__(self, url: str, redis: str, workers: int):
-        self.port = free_port(PORTS)
+
+class Server:
+    """The site as `make serve` serves it: gunicorn with the project's gunicorn.conf.py for the
+    pages, one uvicorn process for the WebSockets, both with the production settings, every
+    request's SQL statements and CPU logged (bench/statements.py)."""
+
+    def __init__(self, url: str, redis: str, workers: int | None):
+        self.port, self.ws_port = port_from("BENCH_PORT", HTTP_PORTS), port_from("BENCH_WS_PORT", WS_PORTS)
+        self.http = ("127.0.0.1", self.port)
+        self.origin, self.ws_base = f"http://127.0.0.1:{self.port}", f"ws://127.0.0.1:{self.ws_port}"
         self.statements = Path(tempfile.mkstemp(prefix="bench-matchday-statements-")[1])
         self.static_root = tempfile.mkdtemp(prefix="bench-matchday-static-")  # never the project's staticfiles/
+        self.log = tempfile.TemporaryFile("w+")  # the servers' own messages, shown if one fails
         self.env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.statements",
                     "BENCH_BASE_SETTINGS": "tournaments.site.settings_production",
                     "BENCH_STATEMENTS": str(self.statements), "SECRET_KEY": secrets.token_urlsafe(50),
                     "SECURE_SSL_REDIRECT": "0", "ALLOWED_HOSTS": "127.0.0.1", "DATABASE_URL": url,
-                    "REDIS_URL": redis, "BIND": f"127.0.0.1:{self.port}", "WEB_CONCURRENCY": str(workers),
-                    "STATIC_ROOT": self.static_root}
-        self.process = None
+                    "REDIS_URL": redis, "BIND": f"127.0.0.1:{self.port}", "WEBSOCKET_URL": self.ws_base,
+                    # Redis's messages are not kept apart by its database numbers: another server's
+                    # on the same Redis would reach this one's sockets without a prefix of its own.
+                    "REDIS_PREFIX": f"bench-matchday-{self.port}", "STATIC_ROOT": self.static_root}
+        # gunicorn's workers: gunicorn.conf.py's own number unless told; uvicorn would read it too, and
+        # start as many processes.
+        self.workers = {"WEB_CONCURRENCY": str(workers)} if workers else {}
+        self.env.pop("WEB_CONCURRENCY", None)
+        self.pages = self.sockets = None
 
     def __enter__(self):
         subprocess.run([PYTHON, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=self.env, check=True)
-        self.process = subprocess.Popen([str(Path(PYTHON).parent / "gunicorn"), "-c", "gunicorn.conf.py"], cwd=ROOT,
-                                        env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        import urllib.request
-
+        bin_dir = Path(PYTHON).parent
+        self.pages = self.start([str(bin_dir / "gunicorn"), "-c", "gunicorn.conf.py"], self.workers)
+        self.sockets = self.start([str(bin_dir / "uvicorn"), "tournaments.site.asgi:application", "--host",
+                                   "127.0.0.1", "--port", str(self.ws_port), "--no-access-log"],
+                                  {"DATABASE_URL": f"{self.env['DATABASE_URL']}?application_name={WS_DATABASE_NAME}"})
         for _ in range(600):
             try:
-                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/accounts/login/", timeout=5).read()
+                urllib.request.urlopen(f"{self.origin}/accounts/login/", timeout=5).read()
+                socket.create_connection(("127.0.0.1", self.ws_port), timeout=5).close()
                 return self
             except OSError:
-                if self.process.poll() is not None:
-                    raise SystemExit("gunicorn did not start:\n" + self.process.stderr.read()) from None
+                if self.pages.poll() is not None or self.sockets.poll() is not None:
+                    self.__exit__()
+                    raise SystemExit("the server did not start:\n" + self.messages()) from None
                 time.sleep(0.1)
-        raise SystemExit("gunicorn did not answer within a minute")
+        raise SystemExit("the server did not answer within a minute:\n" + self.messages())
+
+    def start(self, command: list[str], env: dict | None = None) -> subprocess.Popen:
+        return subprocess.Popen(command, cwd=ROOT, env={**self.env, **(env or {})}, stdout=self.log, stderr=self.log)
+
+    def messages(self) -> str:
+        self.log.seek(0)
+        return self.log.read()[-4000:]
 
     def __exit__(self, *exc):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        for process in (self.pages, self.sockets):
+            process.terminate()
+            try:
+                process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
         self.statements.unlink(missing_ok=True)
         shutil.rmtree(self.static_root, ignore_errors=True)
 
-    def cpu_seconds(self) -> float:
-        """CPU seconds the server's processes (gunicorn and its workers) have used: what a request
-        costs, whatever else the machine runs meanwhile."""
-        ticks = os.sysconf("SC_CLK_TCK")
-        total = 0.0
-        for pid in [self.process.pid, *_children(self.process.pid)]:
-            try:
-                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
-        return total
+    def cpu_seconds(self) -> dict:
+        """CPU seconds the servers' processes have used (/proc: user and system time of every
+        thread): gunicorn's master and workers (and their children), and the WebSockets' uvicorn."""
+        return {"pages": sum(map(process_cpu, [self.pages.pid, *children(self.pages.pid)])),
+                "ws": process_cpu(self.sockets.pid)}
 
     def requests_logged(self) -> list[list[str]]:
         """The requests since the last call, as the server logged them (bench/statements.py):
-        method, path, status, statements, CPU ms, the page cache's word."""
+        method, path, status, statements, CPU ms, ..."""
         lines = self.statements.read_text().splitlines()
         self.statements.write_text("")
         return [line.split(" ") for line in lines]
 
 
-SAVE_PATH = re.compile(r"^/jury/matches/\d+/hands/\d+/$")
-KEEP_PATH = re.compile(r"^/jury/matches/\d+/hands/\d+/keep/$")
+def process_cpu(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
-def save_statements(logged: list[list[str]]) -> list[int]:
-    """The statements of each hand save (POST .../hands/N/), as the server counted them."""
-    return [int(fields[3]) for fields in logged
-            if fields[0] == "POST" and SAVE_PATH.match(fields[1]) and fields[2] == "200"]
-
-
-def cpu_by_kind(logged: list[list[str]], urls: dict) -> dict[str, list[float]]:
-    """The CPU milliseconds of each request, by what it was: a hand save, the typing kept, a login,
-    a viewer's page by the cache's answer, a PDF, anything else."""
-    viewers = {urls["big_screen"], urls["championship"], urls["cup"]}
-    pdfs = {urls["championship_pdf"], urls["register_pdf"]}
-    kinds: dict[str, list[float]] = {}
-    for method, path, _status, _statements, cpu, cache, *_when in logged:
-        if method == "POST" and SAVE_PATH.match(path):
-            kind = "hand save"
-        elif method == "POST" and KEEP_PATH.match(path):
-            kind = "typing kept"
-        elif path == urls["login"]:
-            kind = f"login ({method})"
-        elif path in viewers:
-            kind = f"viewer: {cache}"
-        elif path in pdfs:
-            kind = f"PDF: {cache}"
-        else:
-            kind = "other"
-        kinds.setdefault(kind, []).append(float(cpu))
-    return kinds
-
-
-def _children(pid: int) -> list[int]:
+def children(pid: int) -> list[int]:
     """Every process under ``pid``: the workers and their PDF layout processes."""
     found = []
     for task in Path(f"/proc/{pid}/task").glob("*"):
         try:
-            children = [int(child) for child in (task / "children").read_text().split()]
+            direct = [int(child) for child in (task / "children").read_text().split()]
         except OSError:
             continue
-        for child in children:
-            found += [child, *_children(child)]
+        for child in direct:
+            found += [child, *children(child)]
     return found
 
 
@@ -635,160 +547,201 @@ def flush_redis(redis: str) -> None:
     redis_client.Redis.from_url(redis).flushdb()
 
 
+SAVE_PATH = re.compile(r"^/jury/matches/\d+/hands/\d+/$")
+
+
+def save_statements(logged: list[list[str]]) -> list[int]:
+    """The statements of each hand save (POST .../hands/N/), as the server counted them."""
+    return [int(fields[3]) for fields in logged
+            if fields[0] == "POST" and SAVE_PATH.match(fields[1]) and fields[2] == "200"]
+
+
+def polling_cpu(logged: list[list[str]], pages: list[Page], until: float) -> tuple[float, int]:
+    """The CPU seconds the server logged for the live pages' GETs (only the polling viewers ask for
+    them) begun by ``until`` (epoch), and how many."""
+    paths = {page.path for page in pages}
+    cpus = [float(fields[4]) / 1000 for fields in logged
+            if fields[0] == "GET" and fields[1] in paths and float(fields[6]) <= until]
+    return sum(cpus), len(cpus)
+
+
 # --- the report ---------------------------------------------------------------------------------
 
 
-def machine_speed(records: int = 2_000) -> str:
-    """How fast this machine runs the site's Python, as one figure to set runs on different
-    machines side by side: the rules engine's results-mode records scored a second on one core
-    (`make bench-engine`'s first measure, on fewer records)."""
-    from scoring.bench import generate_records, time_scoring
-
-    _wall, cpu = time_scoring(generate_records(records, random.Random(2026), full=False))
-    rate = records / max(cpu, 1e-9)
-    return f"this machine's speed: the rules engine scores {rate:,.0f} records a second on one core"
+def percentile(values: list, share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else math.nan
 
 
-def ms(value: float) -> str:
-    return f"{value:7.1f}"
+def timing_line(name: str, series: Series) -> str:
+    p50, p95, p99 = (1000 * percentile(series.times, share) for share in (0.5, 0.95, 0.99))
+    return f"  {name:<24} {len(series.times):>7} {p50:8.1f} {p95:8.1f} {p99:8.1f} {len(series.errors):>6}"
 
 
-def series_line(name: str, series: Series, extra: str = "") -> str:
-    return (f"  {name:<22} {len(series.times):>6} {ms(series.percentile(0.50))} {ms(series.percentile(0.95))} "
-            f"{ms(series.percentile(0.99))} {len(series.errors):>6}  {extra}")
+def viewer_minutes(viewers: list, until: float) -> float:
+    return sum(min(each.ended, until) - each.began for each in viewers if not math.isnan(each.ended - each.began)) / 60
 
 
-def report_scale(scale: int, quiet: Run, loaded: Run, quiet_statements, load_statements,
-                 args) -> list[tuple[str, bool]]:
-    goals = []
-    header = f"  {'':<22} {'reqs':>6} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'errors':>6}"
-    print(f"\nN={scale}: quiet (one juror alone)\n{header}")
-    print(series_line("hand save", quiet.saves))
-    print(series_line("typing kept", quiet.keeps))
-    print(f"N={scale}: under load ({args.jurors} jurors, {args.viewers} viewers)\n{header}")
-    print(series_line("hand save", loaded.saves))
-    print(series_line("typing kept", loaded.keeps))
-    print(series_line("login", loaded.logins))
-    for name, series in loaded.pages.items():
-        share = loaded.not_modified.get(name, 0) / max(len(series.times), 1)
-        print(series_line(f"viewer: {name}", series, f"{share:.0%} not modified"))
-    quiet_p95, load_p95 = quiet.saves.percentile(0.95), loaded.saves.percentile(0.95)
-    statements = quiet_statements + load_statements
+def ws_database(cpu: dict) -> float:
+    return sum(seconds for name, seconds in cpu.items() if name.startswith("ws database"))
+
+
+def cpu_share(cpu: dict, logged: list, plan: dict, pushed: list, polled: list, measured: tuple) -> float:
+    """The server's CPU a viewer-minute of the connected viewers, as a share of the polling viewers'.
+
+    Connected: the WebSocket server's process (uvicorn, every thread) and its PostgreSQL backends,
+    all of it over the whole load segment: connecting, the block sent on connect, each change's.
+    Not counted: Redis (shared by the machine: the channel layer, the blocks kept in the cache), and
+    a block rendered for a page view by a gunicorn worker that the sockets then read from the cache
+    (one render a version, by whoever asks first). Polling: what the gunicorn workers logged for the
+    live pages' GETs (only the polling viewers ask for them), each request's own thread from the
+    first middleware in to the answer out (bench/statements.py), without gunicorn's reading and
+    writing of the HTTP nor the database's time: less than they cost, so the share is if anything
+    too high. Both up to the same moment (``measured``), before any grace given to late viewers."""
+    ws = cpu["ws"] + ws_database(cpu)
+    poll_cpu, poll_requests = polling_cpu(logged, live_pages(plan["urls"]), measured[1])
+    pushed_minutes, polled_minutes = viewer_minutes(pushed, measured[0]), viewer_minutes(polled, measured[0])
+    pushed_rate, polled_rate = ws / max(pushed_minutes, 1e-9), poll_cpu / max(polled_minutes, 1e-9)
+    print(f"  server CPU a viewer-minute: connected {1000 * pushed_rate:.1f} ms ({ws:.1f} s over "
+          f"{pushed_minutes:.0f} viewer-minutes), polling {1000 * polled_rate:.1f} ms ({poll_cpu:.1f} s logged for "
+          f"{poll_requests} requests over {polled_minutes:.0f} viewer-minutes)")
+    return pushed_rate / polled_rate if pushed and polled_rate else math.nan
+
+
+def report(quiet: Run, loaded: Run, cpu: dict, statements: list, logged: list, plan: dict, args) -> list:
+    """The figures, each with its goal; the goals, each as (text, met)."""
+    pushed = [viewer for viewer in loaded.viewers if viewer.pushed]
+    polled = [viewer for viewer in loaded.viewers if not viewer.pushed]
+    confirmed = loaded.confirmations
+    print(f"\nunder load: {args.jurors} jurors, {len(pushed)} viewers connected, {len(polled)} polling, "
+          f"{len(confirmed)} matches confirmed, the public data changed {loaded.changes} times\n"
+          f"  {'':<24} {'reqs':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>6}")
+    print(timing_line("hand save, quiet", quiet.saves))
+    print(timing_line("hand save", loaded.saves))
+    print(timing_line("typing kept", loaded.keeps))
+    print(timing_line("login", loaded.logins))
+    print(timing_line("polled page", loaded.polls))
+    seen = {kind: judge(viewers, confirmed) for kind, viewers in (("connected", pushed), ("polling", polled))}
+    end = loaded.stopped - max((each.answered for each in confirmed), default=math.nan)
+    for kind, figures in seen.items():
+        missing = sum(delay == math.inf for delay in figures.delays)
+        print(f"  {kind} viewers: {figures.pages} pages received; a confirmed score reached them in p50 "
+              f"{percentile(figures.delays, 0.5):.2f} s, p95 {percentile(figures.delays, 0.95):.2f} s, max "
+              f"{max(figures.delays, default=math.nan):.2f} s after the confirmation's answer ({len(figures.delays)} "
+              f"viewer-confirmations, {missing} never); stale at the end {figures.stale} ({end:.0f} s after the last "
+              f"confirmation's answer); wrong {len(figures.wrong)}"
+              + (f" (first: {figures.wrong[0]})" if figures.wrong else ""))
+        print("    p95 by page: " + ", ".join(f"{name} {percentile(delays, 0.95):.2f} s"
+                                          for name, delays in figures.by_page.items() if delays))
+    share = cpu_share(cpu, logged, plan, pushed, polled, loaded.measured)
+    print(f"  gunicorn's processes used {cpu['pages']:.1f} s of CPU in the load segment, the WebSocket process "
+          f"{cpu['ws']:.1f} s and its database backends {ws_database(cpu):.1f} s, the load generator "
+          f"{cpu['generator']:.1f} s; its event loop late p95 "
+          f"{1000 * percentile(loaded.loop_late, 0.95):.0f} ms, max {1000 * max(loaded.loop_late, default=0):.0f} ms")
     print(f"  SQL statements a hand save: min {min(statements, default=0)}, median "
           f"{statistics.median(statements) if statements else 0:g}, max {max(statements, default=0)} "
           f"({len(statements)} saves counted by the server)")
-    for name, kinds in loaded.pdfs.items():
-        fresh, cached = kinds["fresh"], kinds["cached"]
-        print(f"  {name}: fresh under load max {max(fresh, default=0):.2f} s, median "
-              f"{statistics.median(fresh) if fresh else 0:.2f} s ({len(fresh)}); unchanged max "
-              f"{max(cached, default=0):.3f} s")
-        goals.append((f"N={scale} {name} fresh under load at most {GOAL_PDF_FRESH_S:g} s",
-                      bool(fresh) and max(fresh) <= GOAL_PDF_FRESH_S))
-        goals.append((f"N={scale} {name} unchanged at most {GOAL_PDF_CACHED_S:g} s",
-                      bool(cached) and max(cached) <= GOAL_PDF_CACHED_S))
-    answered = sum(len(each.times) for each in [loaded.saves, loaded.keeps, loaded.logins, *loaded.pages.values()])
-    answered += sum(len(times) for kinds in loaded.pdfs.values() for times in kinds.values())
-    viewers = sum(len(series.times) for series in loaded.pages.values())
-    seconds = max(loaded.seconds, 1e-9)
-    print(f"  the run took {loaded.seconds:.0f} s: the server's CPU {loaded.server_cpu / seconds:.2f} cores, the load "
-          f"generator's {loaded.generator_cpu / seconds:.2f}, of {os.cpu_count()}")
-    print(f"  the server's CPU under load: {loaded.server_cpu:.1f} s for {answered} requests "
-          f"({1000 * loaded.server_cpu / max(answered, 1):.1f} ms a request, {viewers} of them viewers'; the "
-          f"machine's other work not counted); the load generator's (this process) {loaded.generator_cpu:.1f} s")
-    print("  the server's CPU a request by kind (the request's own thread; median ms, total s, requests):")
-    for kind, times in sorted(loaded.cpu_by_kind.items(), key=lambda item: -sum(item[1])):
-        print(f"    {kind:<26} {statistics.median(times):8.1f} ms {sum(times) / 1000:7.1f} s {len(times):>7}")
-    before, after = loaded.versions if len(loaded.versions) == 2 else ({}, {})
-    moved = ", ".join(f"{name} {after.get(row, 0) - before.get(row, 0)}" for name, row in VERSION_ROWS.items())
-    print(f"  the public data versions moved: {moved} times (matches started and submitted: "
-          f"{2 * len(loaded.bench_matches)}, confirmed: {len(loaded.bench_matches)})")
-    print(f"  confirmations {len(loaded.confirmations)}; cache check: {len(loaded.wrong)} wrong answers"
-          + (f" (first: {loaded.wrong[0]})" if loaded.wrong else ""))
-    series = [quiet.saves, quiet.keeps, loaded.saves, loaded.keeps, loaded.logins, *loaded.pages.values()]
-    errors = quiet.errors + loaded.errors + [error for each in series for error in each.errors]
+    errors = [*quiet.errors, *loaded.errors] + [error for run in (quiet, loaded)
+                                                for series in (run.saves, run.keeps, run.logins, run.polls)
+                                                for error in series.errors]
     if errors:
         print(f"  errors: {len(errors)}, first: {errors[:3]}")
-    goals += [
-        (f"N={scale} hand save p95 under load {load_p95:.0f} ms at most {GOAL_SAVE_P95_MS} ms",
+    push_p95 = percentile(seen["connected"].delays, 0.95)
+    quiet_p95, load_p95 = (1000 * percentile(run.saves.times, 0.95) for run in (quiet, loaded))
+    wrong = len(seen["connected"].wrong) + len(seen["polling"].wrong)
+    return [
+        (f"confirmed score reaches the connected viewers p95 {push_p95:.2f} s (goal at most {GOAL_PUSH_P95_S:g} s)",
+         bool(confirmed) and push_p95 <= GOAL_PUSH_P95_S),
+        (f"connected viewers stale at the end {seen['connected'].stale} of {len(pushed)} (goal 0)",
+         not seen["connected"].stale and bool(pushed)),
+        (f"pages showing an unconfirmed or wrong score {wrong} of {seen['connected'].pages + seen['polling'].pages} "
+         "(goal 0)", not wrong),
+        (f"server CPU a viewer-minute, connected {share:.1%} of polling (goal at most {GOAL_CPU_SHARE:.0%})",
+         share <= GOAL_CPU_SHARE),  # nan, never met, without viewers of either kind
+        (f"hand save p95 under load {load_p95:.0f} ms (goal at most {GOAL_SAVE_P95_MS} ms)",
          load_p95 <= GOAL_SAVE_P95_MS),
-        (f"N={scale} hand save p95 under load at most {GOAL_SAVE_RATIO:g}x quiet ({quiet_p95:.0f} ms)",
-         load_p95 <= GOAL_SAVE_RATIO * quiet_p95),
-        *[(f"N={scale} viewer p95 {name} {series.percentile(0.95):.0f} ms at most {GOAL_VIEWER_P95_MS} ms",
-           series.percentile(0.95) <= GOAL_VIEWER_P95_MS) for name, series in loaded.pages.items()],
-        (f"N={scale} errors {len(errors)}: none", not errors),
-        (f"N={scale} SQL statements a save at most {GOAL_STATEMENTS}",
+        (f"hand save p95 under load {load_p95:.0f} ms, quiet {quiet_p95:.0f} ms (goal at most "
+         f"{GOAL_SAVE_RATIO:g}x)", load_p95 <= GOAL_SAVE_RATIO * quiet_p95),
+        (f"errors {len(errors)} (goal 0)", not errors),
+        (f"SQL statements a hand save at most {max(statements, default=0)} (goal at most {GOAL_STATEMENTS})",
          bool(statements) and max(statements) <= GOAL_STATEMENTS),
-        (f"N={scale} the page cache never showed an unconfirmed score nor a page older than a confirmation",
-         not loaded.wrong and bool(loaded.confirmations)),
     ]
-    for text, met in goals:
-        print(f"  [{'met' if met else 'MISSED'}] {text}")
-    return goals
 
 
-def scale_run(scale: int, args) -> list[tuple[str, bool]]:
-    url = scale_database(args.database, scale)
-    build(url, scale)
-    print(f"scale {scale}: preparing jurors and today's matches ...", file=sys.stderr, flush=True)
-    plan = prepare(url, args)
-    if plan is None:
-        build(url, scale, anew=True)
-        plan = prepare(url, args)
-    flush_redis(args.redis)
-    database = Database(url)
-    with Server(url, args.redis, args.workers) as server:
-        print(f"scale {scale}: quiet run ...", file=sys.stderr, flush=True)
-        quiet = asyncio.run(match_day("127.0.0.1", server.port, plan, args, viewers=0, jurors=1, database=database,
-                                      quiet=True))
-        quiet_statements = save_statements(server.requests_logged())
-        print(f"scale {scale}: load run ...", file=sys.stderr, flush=True)
-        cpu_before, generator_before, began = server.cpu_seconds(), time.process_time(), time.perf_counter()
-        loaded = asyncio.run(match_day("127.0.0.1", server.port, plan, args, viewers=args.viewers,
-                                       jurors=args.jurors, database=database, quiet=False))
-        loaded.server_cpu = server.cpu_seconds() - cpu_before
-        loaded.generator_cpu = time.process_time() - generator_before
-        loaded.seconds = time.perf_counter() - began
-        logged = server.requests_logged()
-        load_statements = save_statements(logged)
-        loaded.cpu_by_kind = cpu_by_kind(logged, plan["urls"])
-    return report_scale(scale, quiet, loaded, quiet_statements, load_statements, args)
+def machine_speed(records: int = 2_000) -> str:
+    """How fast this machine runs the site's Python, to set runs on different machines side by
+    side: the rules engine's results-mode records scored a second on one core (`make bench-engine`)."""
+    from scoring.bench import generate_records, time_scoring
+
+    _wall, cpu = time_scoring(generate_records(records, random.Random(2026), full=False))
+    return f"the rules engine scores {records / max(cpu, 1e-9):,.0f} records a second on one core"
 
 
-def main(argv=None) -> None:
+def more_files() -> None:
+    """1,000 sockets and more in this process and in the WebSocket server (which inherits it)."""
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def arguments(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scales", type=int, nargs="+", default=[1, 10])
+    parser.add_argument("--scale", type=int, default=1, help="the demo season's scale (manage.py demo --scale)")
     parser.add_argument("--jurors", type=int, default=16)
-    parser.add_argument("--viewers", type=int, default=300)
+    parser.add_argument("--connected", type=int, default=1000, help="viewers connected over WebSockets")
+    parser.add_argument("--polling", type=int, default=100, help="viewers polling, for comparison")
     parser.add_argument("--matches", type=int, default=1, help="matches each juror enters under load")
     parser.add_argument("--quiet-matches", type=int, default=2, help="matches entered alone, for comparison")
     parser.add_argument("--gap", type=float, nargs=2, default=[2.0, 4.0], help="seconds between a juror's hands")
     parser.add_argument("--poll", type=float, nargs=2, default=[1.0, 3.0], help="seconds between a viewer's polls")
     parser.add_argument("--login-spread", type=float, default=4.0, help="the jurors log in within these seconds")
-    parser.add_argument("--max-seconds", type=float, default=240.0, help="the viewers stop after this at the latest")
-    # gunicorn.conf.py's own number (one a core, plus one) unless told otherwise.
-    parser.add_argument("--workers", type=int,
-                        default=int(os.environ.get("WEB_CONCURRENCY") or os.cpu_count() + 1))
-    parser.add_argument("--short", action="store_true", help="one scale (1), 8 jurors, 100 viewers")
-    parser.add_argument("--database", default=(os.environ.get("DATABASE_URL") or DEFAULT_DATABASE).rstrip("/"),
+    parser.add_argument("--connect-spread", type=float, default=5.0, help="the viewers connect within these seconds")
+    parser.add_argument("--grace", type=float, default=30.0,
+                        help="seconds at most for connected viewers still behind at the end, to time their scores")
+    parser.add_argument("--workers", type=int, help="gunicorn's workers (else gunicorn.conf.py's own number)")
+    parser.add_argument("--short", action="store_true", help="4 jurors, 100 viewers connected, 20 polling")
+    parser.add_argument("--database", default=(os.environ.get("BENCH_DATABASE_URL") or os.environ.get("DATABASE_URL")
+                                               or DEFAULT_DATABASE).rstrip("/"),
                         help="PostgreSQL; the scale is appended to its name (_1, _10)")
-    parser.add_argument("--redis", default=os.environ.get("REDIS_URL") or DEFAULT_REDIS)
+    parser.add_argument("--redis", default=os.environ.get("BENCH_REDIS_URL") or os.environ.get("REDIS_URL")
+                        or DEFAULT_REDIS)
+    if "--short" in (sys.argv[1:] if argv is None else argv):  # what is given besides it still counts
+        parser.set_defaults(jurors=4, connected=100, polling=20)
     args = parser.parse_args(argv)
     if not args.database.startswith(("postgres://", "postgresql://")):
-        raise SystemExit("bench-matchday runs on PostgreSQL: set DATABASE_URL=postgres://...")
-    if args.short:
-        args.scales, args.jurors, args.viewers = [1], 8, 100
-    started = time.perf_counter()
-    loads = os.getloadavg()  # the machine may be shared: its load is part of the figures
-    print(f"bench-matchday: load average at the start {loads[0]:.1f} / {loads[1]:.1f} / {loads[2]:.1f}; "
-          f"{machine_speed()}", flush=True)
-    goals = []
-    for scale in args.scales:
-        goals += scale_run(scale, args)
+        raise SystemExit("bench-matchday runs on PostgreSQL: set BENCH_DATABASE_URL=postgres://...")
+    return args
+
+
+def main(argv=None) -> None:
+    args = arguments(argv)
+    more_files()
+    started, loads = time.perf_counter(), os.getloadavg()  # the machine may be shared: its load is part of the figures
+    print(f"bench-matchday: load average {loads[0]:.1f} / {loads[1]:.1f} / {loads[2]:.1f}; {machine_speed()}",
+          flush=True)
+    url = f"{args.database}_{args.scale}"
+    build(url, args.scale)
+    print("preparing jurors and today's matches ...", file=sys.stderr, flush=True)
+    plan = prepare(url, args)
+    if plan is None:
+        build(url, args.scale, anew=True)
+        plan = prepare(url, args)
+    flush_redis(args.redis)
+    database = Database(url)
+    workers = args.workers or os.environ.get("WEB_CONCURRENCY")
+    with Server(url, args.redis, workers) as server:
+        print("quiet segment ...", file=sys.stderr, flush=True)
+        quiet = asyncio.run(quiet_segment(server, plan, args, database))
+        statements = save_statements(server.requests_logged())
+        print("load segment ...", file=sys.stderr, flush=True)
+        loaded, cpu = asyncio.run(load_segment(server, plan, args, database))
+        logged = server.requests_logged()
+    goals = report(quiet, loaded, cpu, statements + save_statements(logged), logged, plan, args)
+    for text, met in goals:
+        print(f"  [{'met' if met else 'MISSED'}] {text}")
     load = os.getloadavg()
-    print(f"\nbench-matchday: gunicorn {args.workers} workers (WSGI, gunicorn.conf.py, as `make serve`), "
-          f"production settings, PostgreSQL, Redis; {os.cpu_count()} CPUs, load average at the start "
-          f"{loads[0]:.1f}, at the end {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (1, 5, 15 min); "
-          f"{time.perf_counter() - started:.0f} s")
+    print(f"\nbench-matchday: scale {args.scale}, gunicorn.conf.py's workers{f' ({workers})' if workers else ''} and "
+          f"one uvicorn for the WebSockets, production settings, PostgreSQL, Redis; {os.cpu_count()} CPUs, load "
+          f"average at the end {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}; {time.perf_counter() - started:.0f} s")
     missed = [text for text, met in goals if not met]
     print("every goal met" if not missed else f"goals missed: {len(missed)} of {len(goals)}: " + "; ".join(missed))
 

@@ -125,8 +125,7 @@ def prepare(jurors: int, matches_each: int, quiet_matches: int, password: str) -
             "big_screen": reverse("public:big_screen", args=[year]),
             "championship": reverse("public:championship", args=[year]),
             "cup": reverse("public:cup", args=[year]),
-            "championship_pdf": reverse("public:championship_pdf", args=[year]),
-            "register_pdf": reverse("register:index_pdf"),
+            "today": reverse("public:today"),
         },
     }
 
