@@ -50,13 +50,19 @@ def test_a_committed_transaction_sends_one_message(listening, teams):
             team.save()
         public_data.current()  # a page read between the writes: the next write moves the version again
         Team.objects.filter(pk=teams[0].pk).update(name="Renamed")
-    assert listening() == [{"type": "public.changed"}]
+    assert listening() == [changed_message()]
+
+
+def changed_message() -> dict:
+    """The message a change sends: its type, and the version it left, read once for every socket."""
+    version = public_data.current()
+    return {"type": "public.changed", "version": [version.token, version.number, version.changed_at.isoformat()]}
 
 
 def test_a_change_outside_a_transaction_is_told_at_once(listening, teams):
     listening()
     Team.objects.filter(pk=teams[0].pk).update(name="Renamed")
-    assert listening() == [{"type": "public.changed"}]
+    assert listening() == [changed_message()]
 
 
 def test_a_rolled_back_transaction_sends_nothing(listening, teams):

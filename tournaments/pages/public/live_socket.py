@@ -6,6 +6,7 @@ change of the public data (the ``public.changed`` message the site sends the "pu
 once a change commits) that changed the block. Nothing is read from the client. An address that is
 no live page, or a page that is not there, is closed with 4404."""
 
+import asyncio
 import json
 
 from channels.db import database_sync_to_async
@@ -41,11 +42,14 @@ class LivePageConsumer(AsyncWebsocketConsumer):
         """The page has nothing to say: what it sends is ignored."""
 
     async def public_changed(self, event):
-        await self.send_block()
+        version = public_data.message_version(event)
+        await self.send_block(BLOCKS.of(self.page, version) if version else None)
 
-    async def send_block(self):
+    async def send_block(self, shared=None):
+        """The block sent when it changed: ``shared``, this process's render of it under the version
+        a message announced, else read and rendered for this connection alone."""
         try:
-            version, html = await self.block()
+            version, html = await (shared or self.block())
         except Http404:
             await self.close(code=NOT_FOUND)
             return
@@ -60,6 +64,41 @@ class LivePageConsumer(AsyncWebsocketConsumer):
         view_name, kwargs, query, language = self.page
         version = public_data.current()
         return version, live_html(view_name, kwargs, query, language, version=version)
+
+
+class BlocksOfTheVersion:
+    """Each live page's block rendered once in this process under the version a change announced,
+    for all its connections here: a task a page, awaited by every socket of it.
+
+    With each of 1,000 sockets reading the version and the cached block for itself after every
+    change, make bench-matchday's connected viewers saw a confirmed score p95 10.8 s after it was
+    confirmed, at 18% of the polling viewers' CPU a viewer-minute (one process, 48 changes)."""
+
+    def __init__(self):
+        self.token, self.renders = None, {}
+
+    def of(self, page, version) -> asyncio.Future:
+        if version.token != self.token:  # a newer version: the older blocks are not sent again
+            self.token, self.renders = version.token, {}
+        key = page_key(page)
+        render = self.renders.get(key)
+        if render is None:
+            render = self.renders[key] = asyncio.ensure_future(rendered(page, version))
+        return render
+
+
+@database_sync_to_async
+def rendered(page, version):
+    view_name, kwargs, query, language = page
+    return version, live_html(view_name, kwargs, query, language, version=version)
+
+
+def page_key(page) -> tuple:
+    view_name, kwargs, query, language = page
+    return view_name, tuple(sorted(kwargs.items())), query.urlencode(), language
+
+
+BLOCKS = BlocksOfTheVersion()
 
 
 def live_page(path: str, query_string: bytes):
