@@ -23,6 +23,7 @@ def demo_season(django_db_setup, django_db_blocker):
     runs in a transaction rolled back after it. Built in the site's own language, as `make run`
     builds it, whatever language the tests before it left active. Its year."""
     with django_db_blocker.unblock():
+        ensure_roles(apps)  # a transactional test before it flushed the groups the roles migration made
         with translation.override(tournaments.site.settings.LANGUAGE_CODE):
             call_command("demo", stdout=io.StringIO())
         yield Match.objects.values_list("competition__season__year", flat=True).first()

@@ -20,15 +20,15 @@ from tournaments.recording import matches, notation
 
 pytestmark = pytest.mark.django_db
 
-# tests/scoring/golden/hands/022 with B's four kings: A wins Third Pheasant and called the contra
-# on B's lost Fourth Pheasant.
+# tests/scoring/golden/hands/022 with B's four kings: A wins Third Pheasant (with the Pagat and the
+# II: B holds every king, R10c) and called the contra on B's lost Fourth Pheasant.
 PHEASANTS = {
     "format": "royal-tarokk-hand/1",
     "attackers": "A",
     "holdings": {"A": {"trumps": 12, "honours": 1, "high_trumps": ["XVII", "XVIII"]},
                  "B": {"trumps": 10, "honours": 1, "high_trumps": ["XVI"]}},
     "announcements": [
-        {"feast": "third_pheasant", "by": "A.driver", "cards": ["I", "Kh"], "contra": None, "result": "won"},
+        {"feast": "third_pheasant", "by": "A.driver", "cards": ["I", "II"], "contra": None, "result": "won"},
         {"feast": "fourth_pheasant", "by": "B.driver", "cards": ["Ks", "Kc"], "contra": "opponents",
          "result": "lost"},
     ],

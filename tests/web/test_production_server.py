@@ -42,6 +42,18 @@ def wait_for(url, process):
     raise AssertionError(f"{url} did not start")
 
 
+def wait_for_port(port, process):
+    for _ in range(300):
+        if process.poll() is not None:
+            raise AssertionError(f"port {port}: the server stopped")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"port {port} did not open")
+
+
 def test_the_pages_are_served_by_wsgi_workers_and_make_serve_adds_the_sockets_server():
     settings = {}
     exec((ROOT / "gunicorn.conf.py").read_text(), settings)  # noqa: S102 - the project's own file
@@ -72,6 +84,7 @@ def test_make_serve_serves_pages_and_sockets_and_one_interrupt_stops_both(tmp_pa
     try:
         page, _seconds = wait_for(f"http://127.0.0.1:{port}/", server)
         assert f'<meta name="websocket-url" content="ws://127.0.0.1:{ws_port}">'.encode() in page
+        wait_for_port(ws_port, server)  # the two servers start side by side: either may be first
         # Channels answers the handshake: a table that does not exist is refused (403), where a
         # server without the WebSockets' routes would not answer at all, or with 404.
         with pytest.raises(InvalidStatus) as refused:

@@ -195,7 +195,7 @@ def test_a_match_not_yet_confirmed_takes_two_queries(client, django_assert_num_q
     _season, championship, _cup, (kings, owls, *_rest) = season_with_cup()
     match = played(championship, kings, owls, 90, 80, state=state)
     # 1 season, 2 the match with its teams, players and competition (no hands: no score to show)
-    with django_assert_num_queries(2 + 1):  # and the public data version
+    with django_assert_num_queries(2 + 2):  # and the public data version, for the page and its live block
         response = client.get(reverse("public:match", args=[YEAR, match.pk]))
     assert response.status_code == 200 and not response.context["confirmed"]
 
