@@ -49,13 +49,13 @@ class LivePageConsumer(AsyncWebsocketConsumer):
         """The block sent when it changed: ``shared``, this process's render of it under the version
         a message announced, else read and rendered for this connection alone."""
         try:
-            version, html = await (shared or self.block())
+            version, html, text = await (shared or self.block())
         except Http404:
             await self.close(code=NOT_FOUND)
             return
         if html is not None and html != self.sent:
             self.sent = html
-            await self.send(text_data=json_text(version, html))
+            await self.send(text_data=text if text is not None else json_text(version, html))
 
     @database_sync_to_async
     def block(self):
@@ -63,7 +63,7 @@ class LivePageConsumer(AsyncWebsocketConsumer):
         the connections of a page: live_pages.live_html)."""
         view_name, kwargs, query, language = self.page
         version = public_data.current()
-        return version, live_html(view_name, kwargs, query, language, version=version)
+        return version, live_html(view_name, kwargs, query, language, version=version), None
 
 
 class BlocksOfTheVersion:
@@ -91,11 +91,13 @@ class BlocksOfTheVersion:
 
     @database_sync_to_async
     def rendered(self, page, version):
-        """(version, HTML), or (version, None) when a newer version came while this one waited."""
+        """(version, HTML, the message's text written once for every socket), or (version, None,
+        None) when a newer version came while this one waited."""
         if self.latest is not version:
-            return version, None
+            return version, None, None
         view_name, kwargs, query, language = page
-        return version, live_html(view_name, kwargs, query, language, version=version)
+        html = live_html(view_name, kwargs, query, language, version=version)
+        return version, html, json_text(version, html)
 
 
 def newer(version, than) -> bool:
