@@ -118,27 +118,17 @@ def unseen(using: str | None = None):
 
 
 def announce() -> None:
-    """Tell the live pages (the channel layer's group) that public data changed, and its version
-    now, read once here for every socket (``message_version``). A channel layer missing or failing
-    never undoes a change already committed: it is logged."""
+    """Tell the live pages (the channel layer's group) that public data changed: a message a change,
+    told apart by its own id, so that a process's sockets read the version once for all of them
+    (tournaments.pages.public.live_socket). A channel layer missing or failing never undoes a change
+    already committed: it is logged."""
     try:
         layer = get_channel_layer()
         if layer is not None:
-            version = current()
-            message = {"type": "public.changed",
-                       "version": [version.token, version.number, version.changed_at.isoformat()] if version else None}
+            message = {"type": "public.changed", "change": uuid.uuid4().hex}
             _send_from_sync_code(async_to_sync(layer.group_send), GROUP, message)
     except Exception:
         logger.exception("The live pages were not told of a change to public data.")
-
-
-def message_version(message: dict) -> Version | None:
-    """The version a ``public.changed`` message carries (None: not read, the receiver reads it)."""
-    carried = message.get("version")
-    if not carried:
-        return None
-    token, number, changed_at = carried
-    return Version(token, number, datetime.fromisoformat(changed_at))
 
 
 def _send_from_sync_code(send, *message) -> None:
