@@ -24,6 +24,11 @@ workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * multiprocessing.cpu_count
 threads = int(os.environ.get("WEB_THREADS") or 4)
 keepalive = 5  # a kept-alive connection waits this long for its next request, in the worker's poller
 timeout = 60  # a fresh PDF of a national season takes seconds, never a minute
+# A stop (Ctrl-C, a deployment's restart) waits this long for the workers' requests to end, then
+# kills what is left: a page takes well under a second, a fresh PDF a few. gunicorn's 30 s default
+# let a worker that hung in its exit hold a Ctrl-C of `make serve` for half a minute (seen once in
+# a few dozen stops of tests/web/test_production_server.py on a loaded machine).
+graceful_timeout = 10
 accesslog = os.environ.get("ACCESS_LOG") or None
 
 

@@ -2,7 +2,9 @@
 # The whole site on one machine, one command (`make serve`): gunicorn's WSGI workers serve the
 # pages on PORT (gunicorn.conf.py), uvicorn serves the WebSockets on WS_PORT (PORT + 1 unless set),
 # and the pages open their sockets there (WEBSOCKET_URL). One Ctrl-C stops both; so does either one
-# stopping. Behind a proxy (deploy/nginx.conf) set WEBSOCKET_URL="" : the proxy routes /ws/.
+# stopping; each within ten seconds (gunicorn.conf.py's graceful_timeout, uvicorn's flag below),
+# whatever a connection or a worker is doing. Behind a proxy (deploy/nginx.conf) set
+# WEBSOCKET_URL="" : the proxy routes /ws/.
 set -euo pipefail
 
 if [ -z "${REDIS_URL:-}" ]; then
@@ -16,7 +18,7 @@ HOST=${HOST:-127.0.0.1}
 VENV=${VENV:-.venv}
 export PORT WEBSOCKET_URL="${WEBSOCKET_URL-ws://$HOST:$WS_PORT}"
 
-"$VENV/bin/uvicorn" tournaments.site.asgi:application --host "$HOST" --port "$WS_PORT" --no-access-log &
+"$VENV/bin/uvicorn" tournaments.site.asgi:application --host "$HOST" --port "$WS_PORT" --no-access-log --timeout-graceful-shutdown 10 &
 sockets=$!
 BIND="$HOST:$PORT" "$VENV/bin/gunicorn" -c gunicorn.conf.py &
 pages=$!
