@@ -24,7 +24,8 @@ from tests.web.test_rosters import post as post_roster
 from tests.web.test_score_sheets import download, fill, upload
 from tournaments.core.competitions import cup, grand_prix
 from tournaments.core.competitions.free_games import record_free_game
-from tournaments.core.models import Competition, CupEntry, FreeGame, GrandPrixEntry, Match, Season, Team
+from tournaments.core.models import Competition, CupEntry, FreeGame, GrandPrixEntry, Match, Season, Team, TrophyWin
+from tournaments.core.register import sync
 from tournaments.core.refusals import Refused
 from tournaments.recording import matches, seasons, tables
 
@@ -111,6 +112,9 @@ def test_the_door_refuses_every_fact_of_a_closed_season_in_one_sentence(world):
                    players=dict(zip(tables.SEATS, world.players, strict=True))) == closed("Online table")
     assert refusal(matches.cancel_scheduled_match, world.scheduled, user=organiser,
                    reason="Nobody came") == closed("Match")
+    assert refusal(sync.enter_variant_trophy, player=world.players[0], trophy="gloria",
+                   variant=TrophyWin.Variant.EMPEROR, won_on=MARCH, user=juror) == closed("Variant trophy")
+    assert not TrophyWin.objects.filter(variant=TrophyWin.Variant.EMPEROR).exists()
 
     after = Match.objects.count(), FreeGame.objects.count(), GrandPrixEntry.objects.count(), CupEntry.objects.count()
     assert after == before
@@ -188,8 +192,31 @@ def test_the_admin_answers_each_closed_season_change_with_a_form_error(world, or
     response = admin_rules.refused(organiser, url, data | {f"{row}-DELETE": "on"})
     assert closed("Team") in page_text(response)
 
+    for obj in (world.season, world.event, world.sajo):  # R21: nothing of it is deleted either
+        delete_url = reverse(f"admin:tournaments_{obj._meta.model_name}_delete", args=[obj.pk])
+        assert organiser.post(delete_url, {"post": "yes"}).status_code == 403
+    assert Competition.objects.filter(pk=world.event.pk).exists() and Team.objects.filter(pk=world.sajo.pk).exists()
 
-# --- the jury's uploads, the online table, a restore ----------------------------------------------
+
+# --- the jury's pages and uploads, the online table, a restore -----------------------------------
+
+
+def test_the_jurys_page_schedules_no_match_into_a_closed_season(world, client):
+    from tests.web.test_entry_scheduling import particulars
+
+    client.force_login(user_of("jury"))
+    response = client.post(reverse("jury:new_match") + "?season=2025",
+                           particulars(world.championship, world.duna, world.sajo, played_on=DECEMBER))
+    assert response.status_code == 422
+    assert closed("Match") in page_text(response)
+    response = client.post(reverse("jury:particulars", args=[world.scheduled.pk]),
+                           particulars(world.championship, world.tisza, world.sajo, played_on=DECEMBER,
+                                       version=world.scheduled.version, place="Pécs"))
+    assert closed("Match") in page_text(response)
+    assert sorted(Match.objects.values_list("pk", "place")) == [(world.played.pk, world.played.place),
+                                                             (world.scheduled.pk, world.scheduled.place)]
+
+
 
 
 def test_a_record_file_and_a_score_sheet_are_refused_for_a_closed_seasons_match(world, client):
@@ -314,3 +341,14 @@ def test_the_jurys_pages_open_in_the_running_season_once_next_years_is_open(clie
     with time_machine.travel(datetime.datetime(2025, 12, 20, 12, tzinfo=datetime.UTC)):
         assert client.get(reverse("jury:new_match")).context["season"] == old  # this year's, while it runs
     assert Team.objects.count() == 0
+
+
+def test_the_refusal_reads_in_hungarian_naming_the_field_the_season_and_r21(world, client):
+    from django.conf import settings
+
+    client.force_login(user_of("organiser"))
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "hu"
+    response = post_roster(client, [("Új Név", world.tisza.driver.membership_number, "Tisza TK", "driver")])
+    assert response.context["problems"] == [
+        "Csapatnévsor: a 2025. évi idény lezárult, a lezárt idény tényei véglegesek; jóváhagyott mérkőzést csak a "
+        "főzsűri javíthat, indoklással; R21."]

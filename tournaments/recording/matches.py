@@ -358,7 +358,7 @@ def mark_grand_prix_match(match, *, counts_for_championship: bool, cup_tie: CupT
             raise Refused(_("A correction to a confirmed match needs a written reason."), code="no_reason")
         change = gettext_noop("Correction: %(reason)s") % {"reason": reason}
     else:
-        match.competition.season.check_open(_("Counts also for"))
+        match.competition.season.check_open(_("Where the match counts"))
     grand_prix.check_markable(match, cup_tie)
     with transaction.atomic():
         lock_teams(match)

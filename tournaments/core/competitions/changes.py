@@ -124,6 +124,13 @@ def season_of(obj) -> Season | None:
     return None
 
 
+def is_final(obj) -> bool:
+    """R21: whether the object (a season, a team, a competition, an entry) is a fact of a closed
+    season, which nobody deletes: the admin offers no deletion of it."""
+    season = season_of(obj)
+    return season is not None and season.is_closed
+
+
 def check_season_removal(entry) -> None:
     """R21: an entry of a closed season's competition is not withdrawn; refused on its team."""
     season = season_of(entry)
