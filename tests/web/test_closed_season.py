@@ -14,19 +14,24 @@ import json
 
 import pytest
 import time_machine
+from django.conf import settings
 from django.urls import reverse
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_player, make_season, make_team
 from tests.factories import make_user as user_of
 from tests.web import test_admin_rules as admin_rules
+from tests.web.test_backup import refusal as restore_refusal
 from tests.web.test_bad_input import import_record
+from tests.web.test_entry_scheduling import particulars
+from tests.web.test_organise_seasons import page_form
+from tests.web.test_rescore import backed_up
 from tests.web.test_rosters import post as post_roster
 from tests.web.test_score_sheets import download, fill, upload
 from tournaments.core.competitions import cup, grand_prix
 from tournaments.core.competitions.free_games import record_free_game
 from tournaments.core.models import Competition, CupEntry, FreeGame, GrandPrixEntry, Match, Season, Team, TrophyWin
-from tournaments.core.register import sync
 from tournaments.core.refusals import Refused
+from tournaments.core.register import sync
 from tournaments.recording import matches, seasons, tables
 
 pytestmark = pytest.mark.django_db
@@ -136,8 +141,6 @@ def form_errors(response) -> list[str]:
 
 
 def test_the_organisers_pages_refuse_a_closed_seasons_settings_teams_and_roster(world, organiser):
-    from tests.web.test_organise_seasons import page_form
-
     facts = admin_rules.facts()
     season_url = reverse("competitions:season_edit", args=[2025])
     response = organiser.post(season_url, page_form(organiser, season_url) | {"cup_thresholds": "100,200"})
@@ -202,8 +205,6 @@ def test_the_admin_answers_each_closed_season_change_with_a_form_error(world, or
 
 
 def test_the_jurys_page_schedules_no_match_into_a_closed_season(world, client):
-    from tests.web.test_entry_scheduling import particulars
-
     client.force_login(user_of("jury"))
     response = client.post(reverse("jury:new_match") + "?season=2025",
                            particulars(world.championship, world.duna, world.sajo, played_on=DECEMBER))
@@ -238,9 +239,6 @@ def test_no_online_table_opens_for_a_closed_seasons_match(world):
 
 @pytest.mark.slow
 def test_a_restore_refuses_a_closed_season_with_a_match_not_played(tmp_path):
-    from tests.web.test_backup import refusal as restore_refusal
-    from tests.web.test_rescore import backed_up
-
     def closed_with_a_scheduled_match():
         season = make_season(2025)
         match = make_match(make_team("Tisza TK"), make_team("Duna TK"), make_competition(season=season),
@@ -344,8 +342,6 @@ def test_the_jurys_pages_open_in_the_running_season_once_next_years_is_open(clie
 
 
 def test_the_refusal_reads_in_hungarian_naming_the_field_the_season_and_r21(world, client):
-    from django.conf import settings
-
     client.force_login(user_of("organiser"))
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "hu"
     response = post_roster(client, [("Új Név", world.tisza.driver.membership_number, "Tisza TK", "driver")])

@@ -108,10 +108,10 @@ def chosen_season(request):
         raise Http404(_("There is no season yet; an organiser creates one in the administration."))
     by_year = {str(season.year): season for season in seasons}
     today = timezone.localdate()
-    running = next((season for season in seasons if season.state == Season.State.RUNNING
-                    and season.year == today.year), None) or next(
-        (season for season in seasons if season.state == Season.State.RUNNING), None)
-    wanted = request.GET.get("season") or str((running.year if running else today.year))
+    running = [season for season in seasons if season.state == Season.State.RUNNING]  # newest first
+    this_year = by_year.get(str(today.year))
+    default = this_year if this_year in running else (running[0] if running else this_year)
+    wanted = request.GET.get("season") or str(default.year if default else today.year)
     return by_year.get(wanted, seasons[0]), seasons
 
 
