@@ -237,6 +237,13 @@ def test_no_online_table_opens_for_a_closed_seasons_match(world):
     assert not world.scheduled.tables.exists()
 
 
+def test_the_api_only_reads_a_closed_season(world, client):
+    client.force_login(user_of("organiser"))
+    for name in ("api:season", "api:championship", "api:free_games"):
+        response = client.post(reverse(name, args=[2025]), {"match_limit": 40}, content_type="application/json")
+        assert response.status_code == 405 and "The API only reads" in response.json()["detail"]
+
+
 @pytest.mark.slow
 def test_a_restore_refuses_a_closed_season_with_a_match_not_played(tmp_path):
     def closed_with_a_scheduled_match():
