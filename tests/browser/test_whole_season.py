@@ -3,8 +3,8 @@ organiser (made by createorganiser) invites a juror and a chief juror, who set t
 their one-time links; she creates and opens the season, its Championship and a Grand Prix, and
 imports the teams from a roster workbook; the juror schedules and types a Championship match
 dated today, the chief juror confirms it and the public table shows it; a match dated tomorrow
-takes no hand; the season is closed (it has no Cup) and next year's is prepared while the public
-still sees this year's."""
+takes no hand and holds the season open until it is cancelled with a reason (R21); the season is
+closed (it has no Cup) and next year's is prepared while the public still sees this year's."""
 
 import datetime
 import re
@@ -210,8 +210,17 @@ def test_a_whole_season_from_an_empty_database_without_the_admin(browser, live_s
     assert bea.locator("#hand-1.hand-stored").count() == 0
     assert later.hands.count() == 0
 
-    # 6. The season has no Cup: it closes; next year's is prepared, the public still sees this year's.
+    # 6. The season has no Cup. Tomorrow's match holds it open, named and linked, until it is
+    # cancelled with a reason (R21); then it closes; next year's is prepared, the public still sees
+    # this year's.
     anna.goto(f"{base}/jury/competitions/seasons/{year}/")
+    save_form(anna, "Close the season")
+    assert "is scheduled and not played" in anna.locator("ul.messages").inner_text()
+    with anna.expect_navigation():
+        anna.locator(f"ul.unplayed a[href='/jury/competitions/matches/{later.pk}/cancel/']").click()
+    anna.locator("#cancel-reason").fill("Played next year instead")
+    save_form(anna, "Cancel the match")
+    assert "Played next year instead" in anna.locator("ul.cancelled").inner_text()
     save_form(anna, "Close the season")
     state = anna.locator("form.season-state").inner_text()
     assert "This season is closed." in state, anna.locator("main").inner_text()

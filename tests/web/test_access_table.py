@@ -276,6 +276,7 @@ ACCESS = {
     "competitions:grand_prix_match":                  ("gp scheduled", "login login", "200 302",     "200 302",     "200 302",     "403 403"),
     "competitions:remove_match":                      ("gp scheduled", "login login", "403 403",     "403 403",     "403 403",     "405 302*"),
     "competitions:remove_match@confirmed":            ("confirmed",    "login login", "403 403",     "403 403",     "403 403",     "405 302"),
+    "competitions:match_cancel":                      ("gp scheduled", "login login", "403 403",     "403 403",     "403 403",     "200 422"),
     "competitions:teams":                             ("season",       "login login", "403 403",     "403 403",     "403 403",     "200 405"),
     "competitions:team_new":                          ("season",       "login login", "403 403",     "403 403",     "403 403",     "200 422"),
     "competitions:team_edit":                         ("team",         "login login", "403 403",     "403 403",     "403 403",     "200 422"),

@@ -23,8 +23,12 @@ from tournaments.recording import matches, seasons
 
 pytestmark = pytest.mark.django_db
 
-CLOSED_REFUSAL = ("The 2025 season is closed: its matches take no more hands, submissions or confirmations; "
-                  "only the chief jury may correct a confirmed match, with a reason.")
+
+
+def closed_refusal(field: str) -> str:
+    """R21's sentence, the same for every way in."""
+    return (f"{field}: the 2025 season is closed, and a closed season's facts are final; only the chief jury may "
+            "correct a confirmed match, with a reason; R21.")
 
 
 def refusal(action, *args, **kwargs) -> str:
@@ -124,11 +128,12 @@ def test_a_closed_seasons_matches_take_no_hand_submission_or_confirmation_in_one
     for match in (scheduled, entered, drafted):
         match.refresh_from_db()
 
-    assert refusal(matches.record_match, scheduled, eight_hand_records(), user=juror) == CLOSED_REFUSAL
-    assert refusal(matches.record_hand, scheduled, 1, eight_hand_records()[0], user=juror) == CLOSED_REFUSAL
-    assert refusal(matches.submit_match, drafted, juror) == CLOSED_REFUSAL
-    assert refusal(matches.confirm_match, entered, chief) == CLOSED_REFUSAL
-    assert matches.why_hands_are_closed(scheduled, juror) == CLOSED_REFUSAL
+    assert refusal(matches.record_match, scheduled, eight_hand_records(), user=juror) == closed_refusal("Hands")
+    assert refusal(matches.record_hand, scheduled, 1, eight_hand_records()[0], user=juror) == closed_refusal("Hands")
+    assert refusal(matches.submit_match, drafted, juror) == closed_refusal("Submission for confirmation")
+    assert refusal(matches.confirm_match, entered, chief) == closed_refusal("Confirmation")
+    assert refusal(matches.clear_hand, drafted, 1, user=juror) == closed_refusal("Hand 1")
+    assert matches.why_hands_are_closed(scheduled, juror) == closed_refusal("Hands")
 
 
 def test_a_correction_after_closing_needs_the_chief_jury_and_a_reason_and_rederives():

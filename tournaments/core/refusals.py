@@ -57,10 +57,12 @@ def match_confirmed() -> MatchLocked:
 # A season's life and a match's date, worded once: every way hands come in meets the same sentence.
 
 
-def season_closed(season) -> MatchLocked:
-    return MatchLocked(_("The %(year)s season is closed: its matches take no more hands, submissions or "
-                         "confirmations; only the chief jury may correct a confirmed match, with a reason.")
-                       % {"year": season.year}, code="season_closed")
+def season_closed(season, field: str) -> MatchLocked:
+    """R21, worded once for every fact and every way in: ``field`` names what was to change, by its
+    label ("Hands", "Match limit", "Team")."""
+    return MatchLocked(_("%(field)s: the %(year)s season is closed, and a closed season's facts are final; only "
+                         "the chief jury may correct a confirmed match, with a reason; R21.")
+                       % {"field": field, "year": season.year}, code="season_closed")
 
 
 def season_not_running(season) -> Refused:

@@ -84,6 +84,10 @@ class FixedFieldsAdmin(SimpleHistoryAdmin):
         fixed = self.fixed(obj) if obj is not None else {}
         return [*self.always_read_only, *(name for name in fixed if name not in request.POST)]
 
+    def has_delete_permission(self, request, obj=None):
+        """R21: a closed season's seasons, teams and competitions (with their entries) stay."""
+        return super().has_delete_permission(request, obj) and not (obj is not None and changes.is_final(obj))
+
 
 def posts_rows(request, inline) -> bool:
     """Whether the request posts an inline's rows as editable (a page opened while they were):

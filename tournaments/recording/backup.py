@@ -46,7 +46,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.core import words
-from tournaments.core.models import Hand, Match
+from tournaments.core.models import Hand, Match, Season
 from tournaments.core.roles import ensure_roles
 
 from . import rescoring, variant_wording, wording
@@ -390,6 +390,19 @@ def _check_facts(path: Path) -> None:
     raise _refused(path, text)
 
 
+def _check_closed_seasons(path: Path) -> None:
+    """R21: a closed season was closed with every match of it played and confirmed; a file with
+    one scheduled, being entered or awaiting confirmation in a closed season is refused, naming it."""
+    match = (Match.objects.filter(competition__season__state=Season.State.CLOSED)
+             .exclude(state=Match.State.CONFIRMED).select_related("team_a", "team_b", "competition__season")
+             .order_by("pk").first())
+    if match is not None:
+        raise _refused(path, _("Match %(number)s (%(team_a)s – %(team_b)s) is %(state)s, but the %(year)s season "
+                               "is closed, and a closed season's matches are all played and confirmed; R21.")
+                       % {"number": match.pk, "team_a": match.team_a.name, "team_b": match.team_b.name,
+                          "state": match.get_state_display().lower(), "year": match.competition.season.year})
+
+
 # --- the restore ---------------------------------------------------------------------------------
 
 
@@ -424,6 +437,7 @@ def restore_backup(path: Path) -> Restored:
         _check_references(path)
         _reset_sequences()
         _check_facts(path)
+        _check_closed_seasons(path)
         cache_history = _history_high_marks()
         found = rescoring.rescore(fix=True)
         _drop_history_after(cache_history)

@@ -53,10 +53,9 @@ from tournaments.core.refusals import (
     match_confirmed,
     match_submitted,
     not_played_yet,
-    season_closed,
     season_not_running,
 )
-from tournaments.core.roles import AGREE, CONFIRM, ENTER
+from tournaments.core.roles import AGREE, CONFIRM, ENTER, ORGANISE
 from tournaments.core.text import visible_text
 
 # The particulars an agreement is given for: changing one of them withdraws the agreement (R15).
@@ -178,7 +177,8 @@ def save_particulars(match, *, user, expected_version: int | None = None, change
     the jury. ``changed`` names the fields the form changed (an agreement to other particulars is
     withdrawn). ``paper_agreement`` (the date, who gave it): the chief jury records with a match
     played since an agreement given on paper before it was played (R15). Raises Refused (a rule,
-    the state, a stale version)."""
+    the state, a stale version; R21: a closed season takes no new or rescheduled match)."""
+    match.competition.season.check_open(_("Match"))
     if match.pk and match.state not in EDITABLE_STATES:
         raise Refused(_("The particulars of a match change only until it is submitted for "
                         "confirmation; this one is %(state)s.") % {"state": match.get_state_display()})
@@ -216,6 +216,7 @@ def new_match(competition, team_a, team_b, *, played_on, place="", user, reason,
     if team_a == team_b:
         raise Refused(_("R13: a match is between two teams; a team cannot play itself."), code="R13_teams")
     season = competition.season
+    season.check_open(_("Match"))
     if not season.starts <= played_on <= season.ends:
         raise Refused(_("R15: a match of the %(year)s season is played between 1 January and "
                         "31 December %(year)s.") % {"year": season.year}, code="R15_season")
@@ -286,6 +287,7 @@ def add_grand_prix_pairs(event, pairs, *, played_on=None, place="", user) -> lis
 def remove_scheduled_match(match, *, user) -> None:
     """Take a match off the calendar: only while it is scheduled, before any hand is entered (a
     recorded match stays on record and is corrected by the jury instead)."""
+    match.competition.season.check_open(_("Match"))
     if match.state != Match.State.SCHEDULED or match.hands.exists():
         raise Refused(
             _("Only a scheduled match without hands can be removed; this one is %(state)s.")
@@ -298,6 +300,43 @@ def remove_scheduled_match(match, *, user) -> None:
                         "jury changes its particulars."), code="agreed")
     stamp(match, user, gettext_noop("Removed from the schedule by the organisers"))
     match.delete()
+
+
+REASON_LENGTH = 70  # the history's reason holds it with its lead-in (100 characters in all)
+
+
+def written_reason(reason: str, ask: str) -> str:
+    """R21's written reason (a cancellation, a reopening), as the history keeps it; refused when
+    missing or too long for it."""
+    reason = visible_text(reason or "")
+    if not reason:
+        raise Refused(_("Reason: %(ask)s; R21.") % {"ask": ask}, code="no_reason")
+    if len(reason) > REASON_LENGTH:
+        raise Refused(_("Reason: at most %(count)s characters, not %(length)s; R21.")
+                      % {"count": REASON_LENGTH, "length": len(reason)}, code="long_reason")
+    return reason
+
+
+def cancel_scheduled_match(match, *, user, reason: str) -> None:
+    """R21: the organisers take a scheduled, unplayed match of any competition off the calendar
+    with a written reason, so that its season can close; the reason and who gave it stand in the
+    match's history (its last row, the removal). A match with hands, or with a table being played,
+    is played or corrected instead."""
+    if not user.has_perm(ORGANISE):
+        raise NotAllowed(_("Cancelling a scheduled match needs the organisers' permission."))
+    reason = written_reason(reason, _("say why the match is cancelled"))
+    with transaction.atomic():
+        lock_teams(match)
+        match = Match.objects.select_for_update(of=("self",)).select_related("competition__season").get(pk=match.pk)
+        match.competition.season.check_open(_("Match"))
+        if match.state != Match.State.SCHEDULED or match.hands.exists():
+            raise Refused(_("R21: only a scheduled match not played yet is cancelled; this one is %(state)s.")
+                          % {"state": match.get_state_display()}, code="not_scheduled")
+        if match.tables.exists():
+            raise Refused(_("R21: this match was taken to an online table; it is played there or its table "
+                            "abandoned, not cancelled."), code="has_table")
+        stamp(match, user, gettext_noop("Cancelled by the organisers: %(reason)s") % {"reason": reason})
+        match.delete()
 
 
 def mark_grand_prix_match(match, *, counts_for_championship: bool, cup_tie: CupTie | None, user,
@@ -318,6 +357,8 @@ def mark_grand_prix_match(match, *, counts_for_championship: bool, cup_tie: CupT
         if not reason:
             raise Refused(_("A correction to a confirmed match needs a written reason."), code="no_reason")
         change = gettext_noop("Correction: %(reason)s") % {"reason": reason}
+    else:
+        match.competition.season.check_open(_("Where the match counts"))
     grand_prix.check_markable(match, cup_tie)
     with transaction.atomic():
         lock_teams(match)
@@ -347,6 +388,7 @@ def check_agreement(match, user) -> None:
                         "privately or before the annual meeting."))
     if match.jury_agreed_by_id is not None:
         raise Refused(_("This match is already agreed."))
+    match.competition.season.check_open(_("Agreement"))
     if match.played_on < timezone.localdate():
         raise Refused(_("R15: the jury agrees a match before it is played; this match's date "
                         "(%(date)s) has passed.") % {"date": date_format(match.played_on)})
@@ -401,6 +443,7 @@ def check_paper_agreement(match, user, *, given_on, given_by: str) -> str:
                         "privately or before the annual meeting."))
     if match.pk and Match.objects.filter(pk=match.pk, jury_agreed_by__isnull=False).exists():
         raise Refused(_("This match is already agreed."))
+    match.competition.season.check_open(_("Agreement"))
     given_by = visible_text(given_by or "")
     if given_on is None or not given_by:
         raise Refused(_("R15: give the date of the agreement on paper and who gave it."), code="paper_incomplete")
@@ -467,14 +510,13 @@ def check_hands_may_change(match: Match, user, *, correction: bool = False) -> N
     check_match_open(match)
 
 
-def check_match_open(match: Match) -> None:
-    """A match takes hands, a submission and a confirmation only while its season runs (a closed
-    season's results are final; one being prepared has not started) and only on or after the day
-    it is played. The same refusal for every way in; a correction of a confirmed match is the
-    chief jury's and is not held by these."""
+def check_match_open(match: Match, field=None) -> None:
+    """A match takes hands, a submission and a confirmation only while its season runs (R21: a
+    closed season's results are final; one being prepared has not started) and only on or after
+    the day it is played. The same refusal for every way in; a correction of a confirmed match is
+    the chief jury's and is not held by these. ``field`` names what was to change (the hands)."""
     season = match.competition.season
-    if season.state == Season.State.CLOSED:
-        raise season_closed(season)
+    season.check_open(field or _("Hands"))
     if season.state == Season.State.PREPARED:
         raise season_not_running(season)
     if match.played_on > timezone.localdate():
@@ -644,8 +686,7 @@ def check_hand_clearable(match: Match, number: int) -> None:
         raise Refused(_("This match is submitted for confirmation, so hand %(number)s is not cleared now; the juror "
                         "who submitted it may withdraw the submission first.") % {"number": number},
                       code="submitted")
-    if match.competition.season.is_closed:
-        raise season_closed(match.competition.season)
+    match.competition.season.check_open(_("Hand %(number)s") % {"number": number})
 
 
 def clear_hand(match: Match, number: int, *, user, base: str | None = None) -> dict:
@@ -686,6 +727,7 @@ def withdraw_submission(match: Match, user, expected_version: int | None = None)
     """The entering juror takes a submitted match back to change it, before anyone confirms it."""
     if match.state != Match.State.ENTERED:
         raise Refused(_("Only a match awaiting confirmation can be withdrawn."))
+    match.competition.season.check_open(_("Submission for confirmation"))
     if match.entered_by_id != user.pk:
         raise NotAllowed(_("Only the juror who submitted the match may withdraw it (%(who)s).")
                          % {"who": match.entered_by})
@@ -710,7 +752,7 @@ def submit_match(match: Match, user, expected_version: int | None = None) -> Mat
     every hand is saved (R13, R16); then it awaits a second juror."""
     if not user.has_perm(ENTER):
         raise NotAllowed(_("Submitting a match needs the jury's permission."))
-    check_match_open(match)
+    check_match_open(match, _("Submission for confirmation"))
     if match.state not in (Match.State.IN_ENTRY, Match.State.RETURNED):
         raise Refused(_("Only a match being entered (or sent back) is submitted for confirmation; this one "
                         "is %(state)s.") % {"state": match.get_state_display()})
@@ -749,7 +791,7 @@ def _check_second_juror(match: Match, user) -> None:
                            "a second juror must."))
     if match.state != Match.State.ENTERED:
         raise Refused(_("Only a match awaiting confirmation can be confirmed or sent back."))
-    check_match_open(match)
+    check_match_open(match, _("Confirmation"))
 
 
 check_second_juror = _check_second_juror  # the page says why a juror may not confirm

@@ -1,11 +1,13 @@
-"""The door for a season's life (R15-R18): the organisers open a season being prepared and close
-a running one once every competition is decided (tournaments.core.competitions.seasons). Each
-change is in the season's history, with who made it. A closed season's matches take no hands,
-submissions or confirmations (matches.check_hands_may_change); a correction of one of them
+"""The door for a season's life (R15-R18, R21): the organisers open a season being prepared,
+close a running one once every competition is decided and no match of it is scheduled and not
+played (tournaments.core.competitions.seasons), and may reopen a closed one with a written reason,
+which its public pages then say. Each change is in the season's history, with who made it and why.
+A closed season's facts do not change (Season.check_open); a correction of a confirmed match
 still needs the chief jury and a reason, and re-derives what it touches, as for any confirmed
 match."""
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -15,10 +17,12 @@ from tournaments.core.models.history import stamp
 from tournaments.core.refusals import NotAllowed
 from tournaments.core.roles import ORGANISE
 
+from .matches import written_reason
+
 
 def _check_organiser(user) -> None:
     if not user.has_perm(ORGANISE):
-        raise NotAllowed(_("Opening or closing a season needs the organisers' permission."))
+        raise NotAllowed(_("Opening, closing or reopening a season needs the organisers' permission."))
 
 
 def open_season(season: Season, user) -> Season:
@@ -42,5 +46,20 @@ def close_season(season: Season, user) -> Season:
         season_rules.check_closable(season)
         season.state = Season.State.CLOSED
         stamp(season, user, gettext_noop("Season closed"))
+        season.save()
+    return season
+
+
+def reopen_season(season: Season, user, reason: str) -> Season:
+    """R21: a closed season runs again, for a written reason kept in its history and said on its
+    public pages; closing it again meets the same checks as the first time."""
+    _check_organiser(user)
+    reason = written_reason(reason, _("say why the season is reopened"))
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        season_rules.check_reopenable(season)
+        season.state = Season.State.RUNNING
+        season.reopened_at, season.reopening_reason = timezone.now(), reason
+        stamp(season, user, gettext_noop("Season reopened: %(reason)s") % {"reason": reason})
         season.save()
     return season

@@ -88,6 +88,8 @@ def open_table(*, user, match: Match | None = None, free_games: Competition | No
     (``players``: seat -> Player). Returns the table and each seat's link secret, shown once."""
     if not may_open(user):
         raise NotAllowed(_("A table is opened by an organiser or a chief juror."))
+    if match is not None or free_games is not None:  # R21: a closed season's facts are final
+        (match.competition if match is not None else free_games).season.check_open(_("Online table"))
     if match is not None:
         check_may_open_for_match(match, user)
         players = {seat: getattr(match, name) for seat, name in MATCH_SEAT_FIELDS.items()}

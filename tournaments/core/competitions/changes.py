@@ -85,6 +85,69 @@ def entries(count: int) -> str:
     return ngettext("%(count)s entry", "%(count)s entries", count) % {"count": count}
 
 
+# --- R21: a closed season is final -----------------------------------------------------------
+
+
+def edited_fields(model) -> list[str]:
+    return [field.name for field in model._meta.concrete_fields if field.editable and not field.primary_key]
+
+
+def closed_season_refusals(before, after, seasons) -> dict[str, Refused]:
+    """R21: every field of ``after`` that differs from ``before`` refused on that field when one
+    of ``seasons`` (the season the object belongs to, and the one it would move to) is closed;
+    a new object is refused once, on the field that ties it to its season. Season.check_open says
+    it."""
+    model = type(after)
+    if before is None:
+        names = [next(name for name in ("season", "team", "competition") if hasattr(after, f"{name}_id"))]
+    else:
+        names = [name for name in edited_fields(model) if changed(before, after, name)]
+    problems = {}
+    for season in {season.pk: season for season in seasons if season is not None}.values():
+        for name in names:
+            try:
+                season.check_open(label(model, name))
+            except Refused as refused:
+                problems.setdefault(name, refused)
+    return problems
+
+
+def season_of(obj) -> Season | None:
+    """The season an object of a season (a team, a competition) or of a competition (an entry)
+    belongs to, read as stored now."""
+    if isinstance(obj, Season):
+        return Season.objects.filter(pk=obj.pk).first()
+    if getattr(obj, "season_id", None) is not None:
+        return Season.objects.filter(pk=obj.season_id).first()
+    if getattr(obj, "competition_id", None) is not None:
+        return Season.objects.filter(competitions=obj.competition_id).first()
+    return None
+
+
+def is_final(obj) -> bool:
+    """R21: whether the object (a season, a team, a competition, an entry) is a fact of a closed
+    season, which nobody deletes: the admin offers no deletion of it."""
+    season = season_of(obj)
+    return season is not None and season.is_closed
+
+
+def check_season_removal(entry) -> None:
+    """R21: an entry of a closed season's competition is not withdrawn; refused on its team."""
+    season = season_of(entry)
+    if season is not None:
+        try:
+            season.check_open(label(type(entry), "team"))
+        except Refused as refused:
+            raise Refused({"team": refused}) from None
+
+
+def check_season_open(before, after) -> None:
+    """R21: refuse, field by field, a change to an object of a closed season (or one moved into
+    a closed season, or created in one)."""
+    refuse_fields(closed_season_refusals(before, after, [season_of(before) if before else None,
+                                                         season_of(after)]))
+
+
 # --- seasons ----------------------------------------------------------------------------------
 
 
@@ -110,6 +173,7 @@ def season_fixed(season) -> dict[str, Refused]:
 def check_season(season) -> None:
     before = stored(season)
     if before is not None:
+        check_season_open(before, season)
         refuse_fields({name: refusal for name, refusal in season_fixed(before).items()
                        if changed(before, season, name)})
 
@@ -137,6 +201,7 @@ def check_team(team) -> None:
     """R14, R16: a team keeps its season once it has facts; a player who played for another team
     this season joins no other; a team drawn in the Cup keeps its Driver and Catcher."""
     before = stored(team)
+    check_season_open(before, team)
     problems = {} if before is None else {
         name: refusal for name, refusal in team_fixed(before).items() if changed(before, team, name)}
     for field in ("driver", "catcher", "substitute"):
@@ -214,8 +279,10 @@ def competition_fixed(competition) -> dict[str, Refused]:
 
 @transaction.atomic
 def check_competition(competition) -> None:
-    """R15-R18: refuse a change of a competition that contradicts what it has on record."""
+    """R15-R18: refuse a change of a competition that contradicts what it has on record; R21: of
+    a closed season, none."""
     before = stored(competition)
+    check_season_open(before, competition)
     if before is None:
         return
     problems = {name: refusal for name, refusal in competition_fixed(before).items()
@@ -380,6 +447,7 @@ def check_cup_entry(entry) -> None:
     before = stored(entry)
     if before is not None and not (changed(before, entry, "team") or changed(before, entry, "entered_on")):
         return
+    check_season_open(before, entry)
     competition = locked_competition(entry.competition_id)
     if before is not None and competition.drawn_at is not None:
         raise Refused({"team": drawn_entries(competition)})
@@ -397,7 +465,8 @@ def cup_entry_refusal(refused: Refused) -> Refused:
 
 @transaction.atomic
 def check_cup_entry_removal(entry) -> None:
-    """R16: an entry is withdrawn only before the draw."""
+    """R16: an entry is withdrawn only before the draw; R21: never in a closed season."""
+    check_season_removal(entry)
     competition = locked_competition(entry.competition_id)
     if competition.drawn_at is not None:
         raise Refused({"team": drawn_entries(competition)})
@@ -421,6 +490,7 @@ def check_grand_prix_entry(entry) -> None:
     before = stored(entry)
     if before is not None and not changed(before, entry, "team"):
         return
+    check_season_open(before, entry)
     Team.objects.hold([entry.team_id] + ([before.team_id] if before else []))  # as grand_prix.remove_entry
     event = grand_prix.locked_event(entry.competition)
     try:
@@ -433,7 +503,9 @@ def check_grand_prix_entry(entry) -> None:
 
 @transaction.atomic
 def check_grand_prix_entry_removal(entry) -> None:
-    """R17: an entrant with matches in the event stays entered (grand_prix.remove_entry)."""
+    """R17: an entrant with matches in the event stays entered (grand_prix.remove_entry); R21:
+    a closed season's entrants stay."""
+    check_season_removal(entry)
     Team.objects.hold([entry.team_id])
     event = grand_prix.locked_event(entry.competition)
     try:

@@ -44,6 +44,7 @@ def check_entry(competition, team, on: datetime.date, *, other_than=None) -> Non
     entry is changed (another team, another date): it is not counted against itself."""
     if competition.kind != Competition.Kind.CUP:
         refuse(_("R16: teams enter the Hungarian Cup, not this competition."), "R16_not_cup")
+    competition.season.check_open(_("Cup entry"))
     if competition.drawn_at is not None:
         refuse(_("R16: registration closed when the draw was made; no team can enter now."), "R16_late")
     opens = competition.registration_opens_date()
@@ -83,7 +84,9 @@ def make_draw(competition, *, seed: str | None = None, pairs=None, at=None) -> l
     (the same seed gives the same draw) or the pairs the organiser entered. Creates every tie of
     every round; later rounds fill as winners move on."""
     with transaction.atomic():
-        competition = Competition.objects.select_for_update(no_key=True).get(pk=competition.pk)
+        competition = Competition.objects.select_for_update(of=("self",), no_key=True).select_related(
+            "season").get(pk=competition.pk)
+        competition.season.check_open(_("Draw"))
         if competition.drawn_at is not None:
             refuse(_("R16: the draw has already been made."), "R16_drawn")
         teams = [entry.team for entry in competition.cup_entries.select_related("team").order_by("id")]

@@ -86,6 +86,7 @@ def record_free_game(competition, *, played_on: datetime.date, kind: str, varian
     other games give the points per player (Player -> int). Nothing is stored on a refusal."""
     if competition.kind != Competition.Kind.FREE_GAMES:
         raise Refused(_("R18: free games are recorded in the season's free games."), code="R18_kind")
+    competition.season.check_open(_("Free game"))
     if played_on.year != competition.season.year:
         raise Refused(_("R18: the game was played in %(year)s, not in this season.")
                               % {"year": played_on.year}, code="R18_year")

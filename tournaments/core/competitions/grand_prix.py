@@ -136,6 +136,7 @@ def check_entry(event, team, *, other_than=None) -> None:
     """R17: a team of the event's season, entered once; ``other_than`` is the entry itself when
     an entry is changed to another team."""
     check_is_grand_prix(event)
+    event.season.check_open(_("Grand Prix entrant"))
     if team.season_id != event.season_id:
         refuse(_("R17: %(team)s is not a team of this season.") % {"team": team}, "R17_season")
     if event.grand_prix_entries.filter(team=team).exclude(pk=other_than).exists():
@@ -157,6 +158,7 @@ def remove_entry(event, team, *, user=None) -> None:
 def check_removable(event, team) -> None:
     """R17: an entrant with matches in the event stays entered, or its matches would name a team
     that has not entered."""
+    event.season.check_open(_("Grand Prix entrant"))
     if event.matches.of_team(team).exists():
         refuse(_("R17: %(team)s has matches in this event; remove its scheduled matches first.")
                % {"team": team}, "R17_has_matches")
@@ -173,6 +175,7 @@ def pairings_to_draw(event, *, seed: str | None = None) -> list[tuple]:
     check_is_grand_prix(event)
     held = hold_entrants(event)
     event = locked_event(event)
+    event.season.check_open(_("Pairings"))
     if event.matches.exists():
         refuse(_("R17: this event already has matches; remove them before drawing the pairings again."),
                "R17_paired")

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from tournaments.core.collation import hungarian
+from tournaments.core.refusals import season_closed
 
 from .public_data import PublicData, PublicDataQuerySet
 
@@ -75,6 +76,10 @@ class Season(PublicData):
         help_text=_("R20: trophy points at which a player is awarded a cup, comma separated."),
     )
 
+    # R21: the last reopening of a closed season, said on its public pages (its history has every one).
+    reopened_at = models.DateTimeField(_("reopened at"), null=True, blank=True, editable=False)
+    reopening_reason = models.CharField(_("reason for reopening"), max_length=100, blank=True, editable=False)
+
     history = HistoricalRecords()
 
     objects = SeasonQuerySet.as_manager()
@@ -102,6 +107,14 @@ class Season(PublicData):
     @property
     def is_public(self):
         return self.state != self.State.PREPARED
+
+    def check_open(self, field) -> None:
+        """R21: the one check every way in meets before a fact of this season changes (a match, a
+        hand, a submission, a confirmation, a free game, an entry, a team, a register or
+        competition setting): a closed season's facts are final. ``field`` names what was to
+        change, by its label. The chief jury's correction of a confirmed match is not held here."""
+        if self.is_closed:
+            raise season_closed(self, str(field))
 
     def thresholds(self):
         return sorted(int(part) for part in self.cup_thresholds.split(",") if part.strip())

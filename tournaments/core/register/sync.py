@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from scoring import register as register_rules
@@ -381,6 +382,8 @@ def enter_variant_trophy(*, player, trophy, variant, won_on, user, partner=None,
     """R20: the jury enters a trophy won in a recognised variant (Emperor Tarokk), marked with the
     variant. Credit and points follow the season's settings as for recorded hands."""
     season = season_of(won_on, competition)
+    if season is not None:
+        season.check_open(_("Variant trophy"))  # R21
     credited = [(player, partner)]
     if season is not None and season.trophy_credit_both_partners and partner is not None:
         credited.append((partner, player))
@@ -401,6 +404,9 @@ def withdraw_variant_trophy(win, reason):
     withdrawal it stays in the register, marked, and the player's cups are re-checked (R20)."""
     if win.variant == TrophyWin.Variant.ROYAL:
         raise ValueError("Trophies of recorded matches follow their match; correct the match instead.")
+    season = season_of(win.won_on, win.competition)
+    if season is not None:
+        season.check_open(_("Variant trophy"))  # R21
     with transaction.atomic():
         _withdraw(win, timezone.localdate(), reason)
         sync_awards({win.player_id})

@@ -20,6 +20,7 @@ urlpatterns = [
     path("players/<int:pk>/edit/", teams.player_edit, name="player_edit"),
     path("grand-prix-matches/<int:pk>/", views.grand_prix_match, name="grand_prix_match"),
     path("matches/<int:pk>/remove/", views.remove_match, name="remove_match"),
+    path("matches/<int:pk>/cancel/", season_life.match_cancel, name="match_cancel"),
     path("seasons/<int:year>/", views.season_admin, name="season_admin"),
     path("seasons/<int:year>/state/", season_life.season_state, name="season_state"),
     path("seasons/<int:year>/free-games/new/", views.free_game_new, name="free_game_new"),

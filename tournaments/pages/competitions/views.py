@@ -6,10 +6,12 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
 from tournaments.core.collation import hungarian
 from tournaments.core.competitions import changes, cup, grand_prix
+from tournaments.core.competitions import seasons as season_rules
 from tournaments.core.competitions.cup import current_round_tie
 from tournaments.core.competitions.free_games import VariantRefused
 from tournaments.core.models import Competition, CupTie, Match, Season
@@ -106,7 +108,23 @@ def season_admin(request, year):
     season = get_object_or_404(Season, year=year)
     return render(request, "competitions/season_admin.html", {
         "season": season, "competitions": list(season.competitions.order_by("kind", "starts", hungarian("name"))),
+        "unplayed": list(season_rules.unplayed_matches(season)), "cancelled": cancelled_matches(season),
     })
+
+
+CANCELLED = gettext_noop("Cancelled by the organisers: %(reason)s")
+
+
+def cancelled_matches(season) -> list:
+    """R21: the season's matches the organisers cancelled, each with its teams, who, when and why
+    (the history's removal rows), the reason in the reader's language."""
+    lead = CANCELLED.split("%")[0]
+    rows = list(Match.history.filter(history_type="-", competition__season=season,
+                                     history_change_reason__startswith=lead)
+                .select_related("team_a", "team_b", "history_user").order_by("-history_date"))
+    for row in rows:
+        row.reason_shown = _(CANCELLED) % {"reason": row.history_change_reason.removeprefix(lead)}
+    return rows
 
 
 def get_cup(year):

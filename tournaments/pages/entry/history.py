@@ -117,7 +117,8 @@ WORDED_REASONS = (gettext_noop("Correction: %(reason)s"), gettext_noop("Correcti
                   gettext_noop("Hand %(number)s saved"), gettext_noop("Hand %(number)s cleared"),
                   gettext_noop("Agreed on paper on %(date)s by %(who)s (R15)"),
                   gettext_noop("Hand %(number)s played at online table %(table)s"),
-                  gettext_noop("Substitute seated at online table %(table)s (R14)"))
+                  gettext_noop("Substitute seated at online table %(table)s (R14)"),
+                  gettext_noop("Cancelled by the organisers: %(reason)s"), gettext_noop("Season reopened: %(reason)s"))
 
 
 def shown_reason(stored: str) -> str:

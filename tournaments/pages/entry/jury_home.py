@@ -2,11 +2,11 @@
 
 import datetime
 
-from django.db.models import Count, Q
+from django.db.models import Case, Count, Q, Value, When
 from django.utils import timezone
 
 from tournaments.core.competitions import championship
-from tournaments.core.models import Competition, HandDraft, Match
+from tournaments.core.models import Competition, HandDraft, Match, Season
 from tournaments.core.roles import AGREE, CONFIRM
 
 LIST_LENGTH = 20
@@ -39,6 +39,16 @@ def awaiting_agreement(today) -> list:
     return found[:LIST_LENGTH]
 
 
+def _free_games_year(today):
+    """The year of the free games the jury's home links to, in one query: a running season's (R21:
+    not a closed one once next year's runs), this year's first, else the newest up to this year."""
+    first = [Case(When(season__state=Season.State.RUNNING, then=Value(0)), default=Value(1)),
+             Case(When(season__year__lte=today.year, then=Value(0)), default=Value(1)), "-season__year"]
+    return (Competition.objects.filter(kind=Competition.Kind.FREE_GAMES)
+            .filter(Q(season__year__lte=today.year) | Q(season__state=Season.State.RUNNING))
+            .order_by(*first).values_list("season__year", flat=True).first())
+
+
 def sections(user, team_query: str = "") -> dict:
     """Today's matches, the rest of this week's, those awaiting this juror's confirmation (and, for
     the chief jury, its agreement, R15), those
@@ -61,8 +71,7 @@ def sections(user, team_query: str = "") -> dict:
     if team_query:
         found = list(_matches().filter(Q(team_a__name__icontains=team_query) | Q(team_b__name__icontains=team_query))
                      .order_by("-played_on", "id")[:LIST_LENGTH])
-    free_games_year = (Competition.objects.filter(kind=Competition.Kind.FREE_GAMES, season__year__lte=today.year)
-                       .order_by("-season__year").values_list("season__year", flat=True).first())
+    free_games_year = _free_games_year(today)
     return {
         "free_games_year": free_games_year,
         "today": [match for match in week if match.played_on == today],

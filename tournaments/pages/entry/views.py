@@ -100,12 +100,18 @@ def match_list(request):
 
 
 def chosen_season(request):
-    """The season a new match is scheduled in: asked for, else this year's, else the newest."""
+    """The season a new match is scheduled in: asked for, else the running one (this year's if it
+    runs, else the newest running: R21, a closed season takes no new match), else this year's,
+    else the newest."""
     seasons = list(Season.objects.all())
     if not seasons:
         raise Http404(_("There is no season yet; an organiser creates one in the administration."))
     by_year = {str(season.year): season for season in seasons}
-    wanted = request.GET.get("season") or str(timezone.localdate().year)
+    today = timezone.localdate()
+    running = [season for season in seasons if season.state == Season.State.RUNNING]  # newest first
+    this_year = by_year.get(str(today.year))
+    default = this_year if this_year in running else (running[0] if running else this_year)
+    wanted = request.GET.get("season") or str(default.year if default else today.year)
     return by_year.get(wanted, seasons[0]), seasons
 
 

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_safe
 
 from tournaments.core.collation import hungarian
 from tournaments.core.models import Competition, CupAward, Player, TrophyWin
+from tournaments.core.refusals import Refused
 from tournaments.core.register import sync
 from tournaments.core.roles import jury_only
 from tournaments.pages import charts, people
@@ -68,9 +69,13 @@ def latest_awards(request):
 def enter_variant_trophy(request):
     form = VariantTrophyForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        wins = sync.enter_variant_trophy(user=request.user, **form.cleaned_data)
-        messages.success(request, _("The trophy is entered in the register."))
-        return redirect("register:player", pk=wins[0].player_id)
+        try:
+            wins = sync.enter_variant_trophy(user=request.user, **form.cleaned_data)
+        except Refused as refused:
+            form.add_error(None, refused)
+        else:
+            messages.success(request, _("The trophy is entered in the register."))
+            return redirect("register:player", pk=wins[0].player_id)
     return render(request, "public/register/variant_form.html", {"form": form,
                                                                   "player_names": names_for_the_list(form.players)})
 
@@ -82,7 +87,11 @@ def withdraw_variant_trophy(request, pk):
                             .filter(withdrawn_on__isnull=True), pk=pk)
     form = WithdrawalForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        sync.withdraw_variant_trophy(win, form.cleaned_data["reason"])
-        messages.success(request, _("The trophy is withdrawn."))
-        return redirect("register:player", pk=win.player_id)
+        try:
+            sync.withdraw_variant_trophy(win, form.cleaned_data["reason"])
+        except Refused as refused:
+            form.add_error(None, refused)
+        else:
+            messages.success(request, _("The trophy is withdrawn."))
+            return redirect("register:player", pk=win.player_id)
     return render(request, "public/register/withdraw_form.html", {"form": form, "win": win})

@@ -156,7 +156,12 @@ def check_teams(sheet, rows, season, problems):
 
 
 def import_roster(upload, season, user) -> dict:
-    """Add or change the season's players and teams from the workbook, in one transaction."""
+    """Add or change the season's players and teams from the workbook, in one transaction; R21: a
+    closed season's roster is final, and the workbook is refused before it is read."""
+    try:
+        season.check_open(_("Roster"))
+    except Refused as refused:
+        raise WorkbookRefused(refused.messages) from None
     book = open_workbook(upload)
     sheet = book.worksheets[0]
     problems = CellProblems()
