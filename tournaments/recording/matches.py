@@ -431,6 +431,7 @@ class WayIn(enum.StrEnum):
     DEMO = "demo"
     RESTORE = "restore"
     TABLE = "table"
+    PLAYERS = "players"
 
 
 # The history's reason for a whole match record, by way in (stored in English, read translated).
@@ -441,6 +442,7 @@ RECORD_REASONS = {
     WayIn.DEMO: gettext_noop("Scores entered"),
     WayIn.RESTORE: gettext_noop("Scores entered"),
     WayIn.TABLE: gettext_noop("Scores entered at the online table"),
+    WayIn.PLAYERS: gettext_noop("Scores entered by the players at the table"),
 }
 DRAFT_REASONS = {WayIn.RECORD_FILE: gettext_noop("Hands saved from a record file")}
 CORRECTION_REASONS = {WayIn.RECORD_FILE: gettext_noop("Correction from a record file: %(reason)s")}

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import at_the_table, views
 
 app_name = "jury"
 
@@ -23,6 +23,7 @@ urlpatterns = [
     path("matches/<int:pk>/submit/", views.submit, name="submit"),
     path("matches/<int:pk>/confirm/", views.confirm, name="confirm"),
     path("matches/<int:pk>/send-back/", views.send_back, name="send_back"),
+    path("matches/<int:pk>/team-links/", at_the_table.team_links, name="team_links"),
     path("matches/<int:pk>/history/", views.history, name="history"),
     path("matches/<int:pk>/record.json", views.export_record, name="export"),
     path("matches/<int:pk>/import/", views.import_record, name="import"),
