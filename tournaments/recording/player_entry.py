@@ -9,11 +9,6 @@ it, or the match leaves entry (submitted, confirmed)."""
 
 from __future__ import annotations
 
-import logging
-import threading
-
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -24,12 +19,9 @@ from tournaments.core.models import Match, PlayerHand, TeamLink
 from tournaments.core.refusals import NotAllowed, Refused
 from tournaments.core.roles import ENTER
 
+from .jury_screen import tell_the_jury
 from .matches import WayIn, check_hand_number, check_match_open, record_hand
 
-logger = logging.getLogger(__name__)
-
-# The jury's match-day screen's channel layer group: told after every change of the players' hands.
-JURY_GROUP = "jury-match-day"
 ENTRY_STATES = (Match.State.SCHEDULED, Match.State.IN_ENTRY, Match.State.RETURNED)
 ACCEPTED_REASON = gettext_noop("Hand %(number)s entered by %(entering)s's players and accepted by %(accepting)s's "
                                "players at the table (links given by %(juror)s)")
@@ -184,20 +176,3 @@ def dispute_hand(link: TeamLink, number: int, *, revision: int, note: str) -> Pl
         hand.save(update_fields=["state", "answered_by", "answered_at", "note"])
         transaction.on_commit(tell_the_jury)
     return hand
-
-
-def tell_the_jury() -> None:
-    """The jury's match-day screens are told that the players' hands changed. A channel layer
-    missing or failing never undoes what was stored: it is logged."""
-    try:
-        layer = get_channel_layer()
-        if layer is not None:
-            send = async_to_sync(layer.group_send)
-            try:
-                send(JURY_GROUP, {"type": "players.changed"})
-            except RuntimeError:  # a thread running an event loop (a browser test's): from a thread of its own
-                thread = threading.Thread(target=send, args=(JURY_GROUP, {"type": "players.changed"}))
-                thread.start()
-                thread.join()
-    except Exception:
-        logger.exception("The jury's match-day screens were not told of the players' hands.")

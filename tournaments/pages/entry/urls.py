@@ -1,12 +1,13 @@
 from django.urls import path
 
-from . import at_the_table, views
+from . import at_the_table, match_day, views
 
 app_name = "jury"
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("matches/", views.match_list, name="matches"),
+    path("match-day/", match_day.match_day, name="match_day"),
     path("matches/new/", views.new_match, name="new_match"),
     path("matches/<int:pk>/", views.match_page, name="match"),
     path("matches/<int:pk>/particulars/", views.match_particulars, name="particulars"),
