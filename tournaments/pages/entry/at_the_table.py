@@ -4,12 +4,12 @@ account: enter a hand in the jury's notation, accept or dispute the other team's
 
 import segno
 from django.core.cache import cache
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from tournaments.core import bridge
 from tournaments.core.models import Match, PlayerHand
@@ -57,8 +57,8 @@ def team_links(request, pk):
     match = get_object_or_404(Match.objects.select_related("competition__season", "team_a", "team_b"), pk=pk)
     if request.method == "POST":
         side = request.POST.get("side")
-        if side not in ("A", "B"):
-            raise Http404
+        if side not in ("A", "B"):  # the page's buttons always name the team
+            return HttpResponseBadRequest(_("The form did not say which team's link; nothing was changed."))
         try:
             if request.POST.get("action") == "end":
                 player_entry.end_link(match, side, request.user)
@@ -111,6 +111,7 @@ def _link_or_404(token):
     return link
 
 
+@require_safe
 @never_cache
 @at_a_persons_pace
 def team_page(request, token):

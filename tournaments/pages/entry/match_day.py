@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
 
 from tournaments.core.models import Hand, Match, PlayerHand
 from tournaments.core.roles import jury_only
@@ -62,6 +63,7 @@ def _table(match, stored, entered, now) -> Table:
 
 
 @jury_only
+@require_safe
 @never_cache
 def match_day(request):
     day = timezone.localdate()
