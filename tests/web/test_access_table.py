@@ -69,7 +69,7 @@ from tests.factories import (
 from tournaments.core import register
 from tournaments.core.competitions import cup, grand_prix
 from tournaments.core.competitions.free_games import record_free_game
-from tournaments.core.models import Competition, CupAward, CupTie, FreeGame, GrandPrixEntry, TrophyWin
+from tournaments.core.models import Competition, CupAward, CupTie, FreeGame, GrandPrixEntry, TeamLink, TrophyWin
 from tournaments.reads import standings
 from tournaments.recording import drafts, matches, tables
 
@@ -216,6 +216,14 @@ ACCESS = {
     "jury:confirm":                                   ("submitted",    "login login", "405 403",     "405 403",     "405 302*",    "403 403"),
     "jury:confirm@confirmed":                         ("confirmed",    "login login", "405 403",     "405 403",     "405 302",     "403 403"),
     "jury:send_back":                                 ("submitted",    "login login", "405 403",     "405 403",     "405 302*",    "403 403"),
+    # The teams' links at the table: the jury gives them (a competition whose players do not enter: refused in
+    # words; a form without its team, 400); the match-day screen is the jury's; a team's page is its link's, whoever holds it: a POST
+    # without a hand is shown its problems (422), an answer to no hand waiting is refused (409).
+    "jury:team_links":                                ("in entry",     "login login", "200 400",     "200 400",     "200 400",     "403 403"),
+    "jury:match_day":                                 ("-",            "login login", "200 405",     "200 405",     "200 405",     "403 403"),
+    "players:team":                                   ("team link",    "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
+    "players:enter":                                  ("team link",    "405 422",     "405 422",     "405 422",     "405 422",     "405 422"),
+    "players:answer":                                 ("team link",    "405 409",     "405 409",     "405 409",     "405 409",     "405 409"),
     "jury:history":                                   ("confirmed",    "login login", "200 405",     "200 405",     "200 405",     "403 403"),
     "jury:export":                                    ("confirmed",    "login login", "200 405",     "200 405",     "200 405",     "403 403"),
     "jury:import":                                    ("in entry",     "login login", "200 200",     "200 200",     "200 200",     "403 403"),
@@ -429,6 +437,7 @@ def build_world():
         "word": {"kind": "feast", "key": "pheasant"},
         "scheduled": about_match(scheduled),
         "in entry": about_match(in_entry, hand=4),
+        "team link": {"token": TeamLink.objects.create(match=in_entry, side="A", issued_by=juror).token, "number": 2},
         "submitted": about_match(submitted),
         "confirmed": about_match(confirmed) | in_admin(confirmed),
         "blind": about_match(blind),

@@ -27,6 +27,7 @@ urlpatterns = [
     path("certificates/", include("tournaments.pages.outputs.certificates")),
     path("calendars/", include("tournaments.pages.outputs.calendars")),
     path("table/", include("tournaments.pages.table.urls")),
+    path("t/", include("tournaments.pages.entry.player_urls")),
     path("feeds/", include("tournaments.pages.outputs.feeds")),
     path("", include("tournaments.pages.outputs.discovery")),
 ]

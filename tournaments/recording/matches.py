@@ -58,6 +58,8 @@ from tournaments.core.refusals import (
 from tournaments.core.roles import AGREE, CONFIRM, ENTER, ORGANISE
 from tournaments.core.text import visible_text
 
+from .jury_screen import after_commit_if_today
+
 # The particulars an agreement is given for: changing one of them withdraws the agreement (R15).
 AGREED_PARTICULARS = ("competition", "team_a", "team_b", "played_on", "played_publicly")
 # A match's particulars change until it is submitted for confirmation.
@@ -122,6 +124,7 @@ def _after_save(match: Match) -> None:
     a competition's refusal rolls the whole save back."""
     register.sync_match(match)
     after_match_saved(match)
+    after_commit_if_today(match)
 
 
 def _change_state(match: Match, user, expected_version: int | None, reason: str, **values) -> Match:
@@ -474,6 +477,7 @@ class WayIn(enum.StrEnum):
     DEMO = "demo"
     RESTORE = "restore"
     TABLE = "table"
+    PLAYERS = "players"
 
 
 # The history's reason for a whole match record, by way in (stored in English, read translated).
@@ -484,6 +488,7 @@ RECORD_REASONS = {
     WayIn.DEMO: gettext_noop("Scores entered"),
     WayIn.RESTORE: gettext_noop("Scores entered"),
     WayIn.TABLE: gettext_noop("Scores entered at the online table"),
+    WayIn.PLAYERS: gettext_noop("Scores entered by the players at the table"),
 }
 DRAFT_REASONS = {WayIn.RECORD_FILE: gettext_noop("Hands saved from a record file")}
 CORRECTION_REASONS = {WayIn.RECORD_FILE: gettext_noop("Correction from a record file: %(reason)s")}
@@ -646,6 +651,7 @@ def _store_hand(match, number, checked, *, user, base, typed, moved_again=False,
             stamp(match, user, reason)
             Match.history.bulk_history_create([match], update=True)  # last: the history's save ends with its match row
             _forget_typing(match, number, typed)
+        after_commit_if_today(match)
         if starts:
             public_data.changed()  # the public sees the match being played now
         if told:

@@ -4,6 +4,7 @@ from .competitions import Competition, CupEntry, CupTie, FreeGame, FreeGameScore
 from .history import stamp
 from .matches import Announcement, Hand, HandDraft, Match, SilentPremium
 from .people import Player, Season, Team
+from .player_entry import PlayerHand, TeamLink
 from .public_data import PublicData, PublicDataQuerySet, PublicDataVersion
 from .tables import HANDS_AT_A_TABLE, Table, TableAction, TableSeat, hash_secret
 from .trophies import CupAward, TrophyWin
@@ -11,7 +12,8 @@ from .words import WordOverride
 
 __all__ = [
     "Announcement", "Competition", "CupAward", "CupEntry", "CupTie", "FreeGame", "FreeGameScore",
-    "GrandPrixEntry", "Hand", "HandDraft", "Match", "Player", "PublicData", "PublicDataQuerySet",
-    "PublicDataVersion", "Season", "SilentPremium", "Table", "TableAction", "TableSeat", "Team", "TrophyWin",
+    "GrandPrixEntry", "Hand", "HandDraft", "Match", "Player", "PlayerHand", "PublicData", "PublicDataQuerySet",
+    "PublicDataVersion", "Season", "SilentPremium", "Table", "TableAction", "TableSeat", "Team", "TeamLink",
+    "TrophyWin",
     "WordOverride", "HANDS_AT_A_TABLE", "hash_secret", "stamp",
 ]

@@ -50,6 +50,11 @@ class Competition(PublicData):
     blind_confirmation = models.BooleanField(
         _("blind confirmation"), default=False,
         help_text=_("The confirming juror types the match again without seeing the first entry."))
+    # The players enter each hand at the table on their phones, the other team verifies it
+    # (tournaments.recording.player_entry); the jury still submits and confirms the match.
+    players_enter_hands = models.BooleanField(
+        _("players enter the hands"), default=False,
+        help_text=_("Each team gets a link to enter the hands at the table; the other team verifies each hand."))
     draw_seed = models.CharField(_("draw seed"), max_length=64, blank=True)
     drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
 

@@ -76,7 +76,7 @@ class CompetitionForm(RuledForm):
     class Meta:
         model = Competition
         fields = ["season", "kind", "name", "slug", "starts", "place", "match_limit", "annual_meeting",
-                  "blind_confirmation", "registration_opens", "max_teams"]
+                  "blind_confirmation", "players_enter_hands", "registration_opens", "max_teams"]
         widgets = {"starts": date_input(), "annual_meeting": date_input(), "registration_opens": date_input()}
 
     def __init__(self, *args, **kwargs):

@@ -1,12 +1,13 @@
 from django.urls import path
 
-from . import views
+from . import at_the_table, match_day, views
 
 app_name = "jury"
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("matches/", views.match_list, name="matches"),
+    path("match-day/", match_day.match_day, name="match_day"),
     path("matches/new/", views.new_match, name="new_match"),
     path("matches/<int:pk>/", views.match_page, name="match"),
     path("matches/<int:pk>/particulars/", views.match_particulars, name="particulars"),
@@ -23,6 +24,7 @@ urlpatterns = [
     path("matches/<int:pk>/submit/", views.submit, name="submit"),
     path("matches/<int:pk>/confirm/", views.confirm, name="confirm"),
     path("matches/<int:pk>/send-back/", views.send_back, name="send_back"),
+    path("matches/<int:pk>/team-links/", at_the_table.team_links, name="team_links"),
     path("matches/<int:pk>/history/", views.history, name="history"),
     path("matches/<int:pk>/record.json", views.export_record, name="export"),
     path("matches/<int:pk>/import/", views.import_record, name="import"),

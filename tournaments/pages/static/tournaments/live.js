@@ -29,7 +29,8 @@
       : (location.protocol === "https:" ? "wss://" : "ws://") + location.host;
     const query = new URLSearchParams(location.search);
     query.set("language", document.documentElement.lang || "hu");
-    return `${origin}/ws/live${location.pathname}?${query}`;
+    // A page may name a socket of its own (the jury's match-day screen), told only that it changed.
+    return `${origin}${live.dataset.socket || `/ws/live${location.pathname}`}?${query}`;
   }
 
   function show(html) {
@@ -85,6 +86,10 @@
     socket.addEventListener("open", connected);
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
+      if (message.html === undefined) {  // told of a change, not sent the page: the page is asked for
+        askForThePage();
+        return;
+      }
       show(message.html);
       live.dataset.version = message.version;  // what the page shows now (a test waits on it)
     });

@@ -1,0 +1,13 @@
+"""The teams' links at the table (at_the_table): a team's page, its hands sent, its answers."""
+
+from django.urls import path
+
+from . import at_the_table
+
+app_name = "players"
+
+urlpatterns = [
+    path("<str:token>/", at_the_table.team_page, name="team"),
+    path("<str:token>/hands/<int:number>/", at_the_table.enter, name="enter"),
+    path("<str:token>/hands/<int:number>/answer/", at_the_table.answer, name="answer"),
+]
