@@ -168,3 +168,16 @@ def test_a_link_is_held_to_a_persons_pace(client, links):
 
 def test_an_unknown_link_is_not_found(client):
     assert client.get(reverse("players:team", args=["no-such-key"])).status_code == 404
+
+
+def test_the_printed_score_sheet_carries_each_teams_link(client, match, links, juror):
+    import io
+
+    from pypdf import PdfReader
+
+    client.force_login(juror)
+    response = client.get(reverse("jury:score_sheet", args=[match.pk]))
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    squeezed = re.sub(r"\s+", "", text)
+    for link in links.values():
+        assert link.team.name in text and link.token in squeezed  # its address under its code

@@ -18,7 +18,7 @@ from tournaments.core.lines import (
 from tournaments.pages.outputs import pdf
 from tournaments.recording.notation import PREMIUM_IDS
 
-from . import hand_entry
+from . import at_the_table, hand_entry
 from .forms import HandForm
 
 
@@ -81,4 +81,6 @@ def response(request, match):
         "a": match.team_a.name, "b": match.team_b.name}
     return pdf.response(request, "print/score_sheet.html", {
         "match": match, "labels": labels, "hands": _hand_rows(match), "filled": filled,
+        "team_links": [] if filled else [entry for entry in at_the_table.team_links_context(request, match)
+                                         if entry["link"] is not None],
     }, title)
