@@ -2,16 +2,18 @@
 one team and accepted or disputed by the other, an accepted hand stored through the door (its
 history naming both teams' links), and what a link may not do."""
 
+import io
 import re
 
 import pytest
+from pypdf import PdfReader
 from django.core.cache import cache
 from django.urls import reverse
 
 from tests.factories import hand_records_results_mode, make_competition, make_match, make_user
 from tournaments.core.models import Hand, Match, PlayerHand, TeamLink
 from tournaments.pages.hand_reader import initial_for
-from tournaments.recording import player_entry
+from tournaments.recording import matches, player_entry
 
 pytestmark = pytest.mark.django_db
 RECORDS = hand_records_results_mode()
@@ -155,7 +157,6 @@ def test_a_link_does_nothing_after_the_match_is_submitted(client, match, links, 
         enter(client, links["A" if number % 2 else "B"], number)
         answer(client, links["B" if number % 2 else "A"], number, "accept")
     assert Hand.objects.filter(match=match).count() == 8
-    from tournaments.recording import matches
     matches.submit_match(Match.objects.get(pk=match.pk), juror)
     page = client.get(team_url(links["A"])).content.decode()
     assert "handed to the jury" in page and 'id="hand-form"' not in page
@@ -171,10 +172,6 @@ def test_an_unknown_link_is_not_found(client):
 
 
 def test_the_printed_score_sheet_carries_each_teams_link(client, match, links, juror):
-    import io
-
-    from pypdf import PdfReader
-
     client.force_login(juror)
     response = client.get(reverse("jury:score_sheet", args=[match.pk]))
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
