@@ -6,9 +6,9 @@ import io
 import re
 
 import pytest
-from pypdf import PdfReader
 from django.core.cache import cache
 from django.urls import reverse
+from pypdf import PdfReader
 
 from tests.factories import hand_records_results_mode, make_competition, make_match, make_user
 from tournaments.core.models import Hand, Match, PlayerHand, TeamLink
