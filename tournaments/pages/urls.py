@@ -27,6 +27,7 @@ urlpatterns = [
     path("certificates/", include("tournaments.pages.outputs.certificates")),
     path("calendars/", include("tournaments.pages.outputs.calendars")),
     path("table/", include("tournaments.pages.table.urls")),
+    path("sugo/", include("tournaments.pages.guide.urls")),
     path("feeds/", include("tournaments.pages.outputs.feeds")),
     path("", include("tournaments.pages.outputs.discovery")),
 ]
