@@ -171,3 +171,12 @@ def test_every_page_of_the_guides_table_names_a_real_page_and_anchor():
             reverse(url_name)
         except NoReverseMatch as missing:
             assert "with no arguments not found" in str(missing), url_name
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("section", [section.slug for section in SECTIONS])
+def test_the_hungarian_guide_holds_no_english_word_a_hungarian_reader_must_not_meet(section):
+    from tests.web.test_hungarian_pages import english_in, page_text
+
+    html = client_for(None, "hu").get(reverse("guide:section", args=[section]) + "?language=hu").content.decode()
+    assert english_in(page_text(html)) == []
