@@ -6,6 +6,8 @@
 #   make lint          ruff, and import-linter's contracts of the layers (pyproject.toml)
 #   make checkers      the HTML and accessibility checkers the tests run (npm: vnu-jar, axe-core)
 #   make check         missing migrations; collectstatic and the production deploy check
+#   make guide-screenshots  the guide's (Súgó) screenshots of the demo's real pages in Hungarian, taken by
+#                      headless Chromium: tools/guide_screenshots.py; rerun whenever a page they show changes
 #   make bench-engine  the rules engine's benchmark
 #   make bench-entry   a juror enters a match by keyboard in Chromium: keys, navigation share, seconds
 #   make bench-table   bots play the online table through its WebSockets at 8 tables: see bench/table.py
@@ -25,7 +27,7 @@ STAMP := $(VENV)/.requirements-installed
 # A throwaway key for checking the production settings; a real deployment sets its own.
 CHECK_SECRET_KEY = $$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')
 
-.PHONY: venv checkers run test test-fast docs lint check bench-engine bench-entry bench-table bench-site bench-matchday serve
+.PHONY: venv checkers run test test-fast docs lint check guide-screenshots bench-engine bench-entry bench-table bench-site bench-matchday serve
 
 venv: $(STAMP)
 
@@ -95,6 +97,10 @@ check: venv
 	  $(PY) manage.py collectstatic --noinput --verbosity 0
 	SECRET_KEY=$(CHECK_SECRET_KEY) DJANGO_SETTINGS_MODULE=tournaments.site.settings_production \
 	  $(PY) manage.py check --deploy --fail-level WARNING
+
+# Only pictures whose pixels changed are rewritten: a second run leaves the files as they are.
+guide-screenshots: venv
+	$(PY) -m tools.guide_screenshots $(SCREENSHOT_ARGS)
 
 bench-engine: venv
 	$(PY) -m scoring.bench

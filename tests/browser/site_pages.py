@@ -14,6 +14,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from tournaments.core.models import Competition, Match, Player, Season, Table, Team, TrophyWin
+from tournaments.pages.guide import sections as guide_sections
 
 # Who reads each page: the public (no login) and the demo's three roles.
 ROLES = (None, "jury1", "chief", "organiser")
@@ -110,6 +111,8 @@ def demo_values():
         # The organisers' page of one of the association's words: a feast's, and a suit's.
         "kind": ["feast", "suit"],
         "key": ["pheasant", "hearts"],
+        # The guide's sections (Súgó).
+        "section": [section.slug for section in guide_sections.SECTIONS],
     }
 
 

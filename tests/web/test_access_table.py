@@ -332,6 +332,10 @@ ACCESS = {
     "calendars:team":                                 ("team",         "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
     "calendars:competition":                          ("championship", "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
 
+    # The guide (Súgó): anyone reads it, before their first login too.
+    "guide:index":                                    ("-",            "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
+    "guide:section":                                  ("guide",        "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
+
     # The online table: anyone watches; organisers and the chief jury open tables (an empty form is refused); the
     # organiser who opened the table runs it (resuming a table being played is refused); a seat opens from its link:
     # the join page, asked for just before, keeps the seat in a session, so the logged-in people then see the seat.
@@ -435,6 +439,7 @@ def build_world():
         "-": {},
         "season": {"year": YEAR} | in_admin(season),
         "word": {"kind": "feast", "key": "pheasant"},
+        "guide": {"section": "jury"},
         "scheduled": about_match(scheduled),
         "in entry": about_match(in_entry, hand=4),
         "team link": {"token": TeamLink.objects.create(match=in_entry, side="A", issued_by=juror).token, "number": 2},

@@ -28,6 +28,7 @@ urlpatterns = [
     path("calendars/", include("tournaments.pages.outputs.calendars")),
     path("table/", include("tournaments.pages.table.urls")),
     path("t/", include("tournaments.pages.entry.player_urls")),
+    path("sugo/", include("tournaments.pages.guide.urls")),
     path("feeds/", include("tournaments.pages.outputs.feeds")),
     path("", include("tournaments.pages.outputs.discovery")),
 ]
