@@ -13,7 +13,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from tournaments.core.models import Competition, Match, Player, Season, Table, Team, TrophyWin
+from tournaments.core.models import Competition, Match, Player, Season, Table, Team, TeamLink, TrophyWin
 from tournaments.pages.guide import sections as guide_sections
 
 # Who reads each page: the public (no login) and the demo's three roles.
@@ -42,6 +42,7 @@ NOT_PAGES = {
     "table:act": "a POST", "table:open": "a POST after the form on the tables' page",
     "table:join": "a redirect to the seat (a seat link's secret is stored hashed: the demo cannot give one)",
     "table:scores": "JSON",
+    "players:enter": "a POST", "players:answer": "a POST",
 }
 DOWNLOAD_ENDINGS = (".pdf", ".xlsx", ".ics", ".json")
 # Missing pages, answered by the site's error page.
@@ -111,6 +112,8 @@ def demo_values():
         # The organisers' page of one of the association's words: a feast's, and a suit's.
         "kind": ["feast", "suit"],
         "key": ["pheasant", "hearts"],
+        # A team's link at the table (the demo gives links for today's matches).
+        "link": [link.token for link in TeamLink.objects.filter(ended_at=None).order_by("pk")[:1]],
         # The guide's sections (Súgó).
         "section": [section.slug for section in guide_sections.SECTIONS],
     }

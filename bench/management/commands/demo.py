@@ -23,7 +23,7 @@ from tournaments.core import register
 from tournaments.core.competitions import cup, free_games
 from tournaments.core.models import Competition, FreeGame, GrandPrixEntry, Match, Player, Season, Team, TrophyWin
 from tournaments.core.roles import CHIEF_JURY, JURY, ORGANISER, ensure_roles
-from tournaments.recording import matches, tables
+from tournaments.recording import matches, player_entry, tables
 
 PASSWORD = "tarokk-demo"
 USERS = [("jury1", JURY), ("jury2", JURY), ("chief", CHIEF_JURY), ("organiser", ORGANISER)]
@@ -238,7 +238,8 @@ class Demo:
 
     def championship(self):
         competition = Competition.objects.create(season=self.season, kind=Competition.Kind.CHAMPIONSHIP,
-                                                 name=f"Csapatbajnokság {self.year}", slug="bajnoksag")
+                                                 name=f"Csapatbajnokság {self.year}", slug="bajnoksag",
+                                                 players_enter_hands=True)
         pairs = list(itertools.combinations(self.teams, 2))
         self.rng.shuffle(pairs)
         for number, (team_a, team_b) in enumerate(pairs[:60]):
@@ -254,6 +255,9 @@ class Demo:
                                    played_publicly=number >= 2)
             if number == 0 and later >= timezone.localdate():  # R15: a private match the chief jury agreed
                 matches.agree_match(match, self.users["chief"])
+            if later == self.today:  # the players enter today's matches on their phones, by their teams' links
+                for side in ("A", "B"):
+                    player_entry.give_link(match, side, self.users["jury1"])
 
     def grand_prix(self, number=0):
         place = "Szeged" if number == 0 else PLACES[number % len(PLACES)]
@@ -291,7 +295,8 @@ class Demo:
         circle). Most are confirmed; the last ones are being entered, awaiting confirmation or
         still to be played, as on any match day."""
         competition = Competition.objects.create(season=self.season, kind=Competition.Kind.CHAMPIONSHIP,
-                                                 name=f"Csapatbajnokság {self.year}", slug="bajnoksag")
+                                                 name=f"Csapatbajnokság {self.year}", slug="bajnoksag",
+                                                 players_enter_hands=True)
         count = len(self.teams)
         pairs = [(self.teams[i], self.teams[(i + step) % count])
                  for step in range(1, MATCH_LIMIT // 2 + 1) for i in range(count)]
@@ -314,6 +319,9 @@ class Demo:
             match = self.new_match(competition, a, b, later, substitute_ok=False, played_publicly=number >= 2)
             if number == 0 and later >= timezone.localdate():  # R15: a private match the chief jury agreed
                 matches.agree_match(match, self.users["chief"])
+            if later == self.today:  # the players enter today's matches on their phones, by their teams' links
+                for side in ("A", "B"):
+                    player_entry.give_link(match, side, self.users["jury1"])
 
     def cup(self):
         competition = Competition.objects.create(season=self.season, kind=Competition.Kind.CUP,

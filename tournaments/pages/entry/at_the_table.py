@@ -89,8 +89,8 @@ def _hand_states(match) -> list[dict]:
 
 def at_a_persons_pace(view):
     """Refuse (429, in words) a link's requests beyond a person's pace; nothing is stored."""
-    def limited(request, token, *args, **kwargs):
-        key = f"team-link-pace:{token}"
+    def limited(request, link, *args, **kwargs):
+        key = f"team-link-pace:{link}"
         cache.add(key, 0, timeout=60)
         try:
             count = cache.incr(key)
@@ -100,12 +100,12 @@ def at_a_persons_pace(view):
             return HttpResponse(_("Too many requests through this link in a minute: wait a moment, then reload "
                                   "the page. Nothing of the last request was stored."), status=429,
                                 content_type="text/plain; charset=utf-8")
-        return view(request, token, *args, **kwargs)
+        return view(request, link, *args, **kwargs)
     return limited
 
 
-def _link_or_404(token):
-    link = player_entry.link_by_key(token)
+def _link_or_404(key):
+    link = player_entry.link_by_key(key)
     if link is None:
         raise Http404(_("No such link: ask the jury for your team's link."))
     return link
@@ -114,8 +114,8 @@ def _link_or_404(token):
 @require_safe
 @never_cache
 @at_a_persons_pace
-def team_page(request, token):
-    link = _link_or_404(token)
+def team_page(request, key):
+    link = _link_or_404(key)
     return render(request, "players/team.html", _team_context(request, link))
 
 
@@ -174,8 +174,8 @@ def _totals(answers) -> dict:
 
 @require_POST
 @at_a_persons_pace
-def enter(request, token, number):
-    link = _link_or_404(token)
+def enter(request, key, number):
+    link = _link_or_404(key)
     data = {key: value for key, value in request.POST.items() if key.startswith(f"h{number}-")}
     form = HandForm(number=number, data=data)
     answer = evaluate(form, report=True)
@@ -194,13 +194,13 @@ def enter(request, token, number):
         return render(request, "players/team.html",
                       _team_context(request, link, number=number, form=form, answer=answer, refusal=refused.text),
                       status=409)
-    return redirect(reverse("players:team", args=[token]) + f"#hand-{number}")
+    return redirect(reverse("players:team", args=[key]) + f"#hand-{number}")
 
 
 @require_POST
 @at_a_persons_pace
-def answer(request, token, number):
-    link = _link_or_404(token)
+def answer(request, key, number):
+    link = _link_or_404(key)
     try:
         revision = int(request.POST.get("revision", ""))
     except ValueError:
@@ -217,4 +217,4 @@ def answer(request, token, number):
     except Refused as refused:
         return render(request, "players/team.html", _team_context(request, link, refusal=refused.text),
                       status=403 if isinstance(refused, NotAllowed) else 409)
-    return redirect(reverse("players:team", args=[token]) + f"#hand-{number}")
+    return redirect(reverse("players:team", args=[key]) + f"#hand-{number}")

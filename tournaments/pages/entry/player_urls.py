@@ -7,7 +7,7 @@ from . import at_the_table
 app_name = "players"
 
 urlpatterns = [
-    path("<str:token>/", at_the_table.team_page, name="team"),
-    path("<str:token>/hands/<int:number>/", at_the_table.enter, name="enter"),
-    path("<str:token>/hands/<int:number>/answer/", at_the_table.answer, name="answer"),
+    path("<str:link>/", at_the_table.team_page, name="team"),
+    path("<str:link>/hands/<int:number>/", at_the_table.enter, name="enter"),
+    path("<str:link>/hands/<int:number>/answer/", at_the_table.answer, name="answer"),
 ]
