@@ -1,0 +1,135 @@
+"""The players at the online table, in Hungarian, on a phone (390x844) and a laptop (1280x800)
+(issue 36): a refused card's reason and a move not sent while the connection is down are said in
+view, near the hand, and read out; the whole hand is in view when the page opens, mid-trick too;
+the feasts offered are folded by family, so that a phone's first screen shows the families; the
+tricks counter counts the hand's tricks and shows the last hand's after the match; the chief juror
+who opened a match's table reads why another confirms it, and a plain juror why they open none."""
+
+import random
+import threading
+
+import pytest
+
+from scoring.cards import SEATS_BY_NAME
+from scoring.table import Phase
+from tests.factories import PASSWORD, make_competition, make_match, make_season, make_user
+from tests.scoring.table_moves import an_offered_move
+from tests.web.table_play import play_hand, seats_of
+from tournaments.core.models import Match
+from tournaments.pages.table.broadcast import table_changed
+from tournaments.recording import matches, tables
+
+from .test_table_browser import PORT, serve_asgi, stop, wait_for_moves
+from .test_whole_season import log_in
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+SIZES = pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+
+IN_VIEW = """(element) => { const box = element.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight
+        && box.left >= 0 && box.right <= window.innerWidth; }"""
+
+
+@pytest.fixture
+def server(transactional_db):
+    """The site served as in production (pages and WebSockets), in a thread of this process."""
+    served = serve_asgi()
+    yield served
+    stop(served)
+
+
+@pytest.fixture
+def base(server):
+    return f"http://127.0.0.1:{PORT}"
+
+
+@pytest.fixture
+def chief(transactional_db):
+    return make_user("chief", username="cecilia")
+
+
+@pytest.fixture
+def match(transactional_db):
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    return make_match(competition=make_competition(season=make_season(today.year)), played_on=today)
+
+
+def seat_page(browser, base, secret, viewport):
+    page = browser.new_context(viewport=viewport, locale="hu-HU").new_page()
+    page.goto(f"{base}/table/join/{secret}/")
+    page.locator("#connection").filter(has_text="Kapcsolódva").wait_for()
+    page.locator("#hand button").first.wait_for()
+    return page
+
+
+def assert_in_view(locator, what):
+    for index in range(locator.count()):
+        assert locator.nth(index).evaluate(IN_VIEW), f"{what} {index + 1} is out of view"
+
+
+def send_views(table) -> None:
+    """The table's views sent to its pages, as a move sends them (from a thread: Playwright's event
+    loop runs in this one)."""
+    sending = threading.Thread(target=table_changed, args=[table])
+    sending.start()
+    sending.join(10)
+
+
+def make_moves(table, links, until, rng=None):
+    """Offered moves (passes only while announcing), each by the seat to act, until ``until(hand)``."""
+    rng = rng or random.Random(3)
+    seats = seats_of(table, links)
+    while not until(hand := tables.load(table).hand):
+        move = an_offered_move(hand, rng, speak=0)
+        tables.make_move(seats[str(move.seat)], move.as_dict())
+
+
+@SIZES
+def test_the_whole_hand_is_in_view_when_the_page_opens_and_mid_trick(base, browser, chief, match, viewport):
+    table, links = tables.open_table(user=chief, match=match, seed=7)
+    page = seat_page(browser, base, links["A.catcher"], viewport)
+    assert page.locator("#hand button").count() == 10
+    assert_in_view(page.locator("#hand button"), f"at {viewport}, card")
+
+    # Trick 2 with three cards on the table: the fourth player's page, opened then, shows them and
+    # every card of the hand at once.
+    make_moves(table, links, lambda hand: hand.trick_number == 2 and len(hand.current_trick) == 3)
+    fourth = str(tables.load(table).hand.to_act)
+    page = seat_page(browser, base, links[fourth], viewport)
+    page.locator(".table-seat .table-played").nth(2).wait_for()
+    assert page.locator("#hand button").count() == 9
+    assert_in_view(page.locator("#hand button"), f"at {viewport} mid-trick, card")
+    page.locator("#status").filter(has_text="Ön következik").wait_for()
+
+
+@SIZES
+def test_a_refusal_and_a_move_not_sent_are_said_in_view_and_read_out(server, base, browser, chief, match, viewport):
+    table, links = tables.open_table(user=chief, match=match, seed=7)
+    dealer = str(tables.load(table).hand.to_act)
+    page = seat_page(browser, base, links[dealer], viewport)
+    refusal = page.locator("#refusal")
+    assert refusal.get_attribute("aria-live") == "assertive" and refusal.get_attribute("role") == "alert"
+    assert not refusal.is_visible()  # nothing to say, no room taken
+
+    # A card before the announcements end, tapped from the bottom of the page: the reason is on screen.
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.locator("#hand button").last.click(force=True)
+    refusal.filter(has_text="bemondások").wait_for()
+    assert refusal.evaluate(IN_VIEW), "the refusal is out of view"
+    assert len(tables.load(table).hand.moves) == 0
+
+    # The next move clears it.
+    page.locator("#pass").click()
+    wait_for_moves(table, 1)
+    assert not refusal.is_visible()
+
+    # The connection goes: a move made meanwhile is said not sent, in view.
+    stop(server)
+    page.locator("#connection").filter(has_text="megszakadt").wait_for()
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.locator("#hand button").first.click(force=True)
+    refusal.filter(has_text="nem ment el").wait_for()
+    assert refusal.evaluate(IN_VIEW), "'not sent' is out of view"
