@@ -11,6 +11,7 @@ import threading
 import pytest
 
 from scoring.cards import SEATS_BY_NAME
+from scoring.feasts import FEASTS
 from scoring.table import Phase
 from tests.factories import PASSWORD, make_competition, make_match, make_season, make_user
 from tests.scoring.table_moves import an_offered_move
@@ -19,7 +20,7 @@ from tournaments.core.models import Match
 from tournaments.pages.table.broadcast import table_changed
 from tournaments.recording import matches, tables
 
-from .test_table_browser import PORT, serve_asgi, stop, wait_for_moves
+from .test_table_browser import PORT, seed_with_visi_for_the_dealer, serve_asgi, stop, wait_for_moves
 from .test_whole_season import log_in
 
 PHONE = {"width": 390, "height": 844}
@@ -133,3 +134,102 @@ def test_a_refusal_and_a_move_not_sent_are_said_in_view_and_read_out(server, bas
     page.locator("#hand button").first.click(force=True)
     refusal.filter(has_text="nem ment el").wait_for()
     assert refusal.evaluate(IN_VIEW), "'not sent' is out of view"
+
+
+def test_the_feasts_offered_are_folded_by_family_on_a_phone(base, browser, chief, match):
+    table, links = tables.open_table(user=chief, match=match, seed=seed_with_visi_for_the_dealer())
+    hand = tables.load(table).hand
+    dealer = str(hand.to_act)
+    families = {FEASTS[move.feast].category.value for move in hand.legal_announcements()}
+    page = seat_page(browser, base, links[dealer], PHONE)
+    page.locator("#offers-summary").click()
+    summary = page.locator("#offers-summary").inner_text()
+    assert summary == f"Figura bemondása ({len(hand.legal_announcements())} lehetőség)", summary
+    folds = page.locator("#offers details.table-offer-group")
+    assert folds.count() == len(families) > 1
+    # The first screen shows every family, folded: from the summary down, no button of a feast yet.
+    page.locator("#offers-summary").evaluate("(summary) => summary.scrollIntoView({block: 'start'})")
+    assert_in_view(folds.locator("summary"), "family")
+    assert page.locator("#offers .table-offer").evaluate_all("(buttons) => buttons.filter((b) => b.checkVisibility()).length") == 0
+    bound = page.locator("#offers details[data-category='bound trick']")
+    assert bound.locator("summary").inner_text().startswith("Ütéshez kötött figurák (")
+
+    # A family opened shows its feasts; Piccolo announced from it reaches the table.
+    bound.locator("summary").click()
+    page.locator(".table-offer", has_text="Pikoló (5)").first.click()
+    state = wait_for_moves(table, 1)
+    assert [a.feast.id for a in state.hand.announcements()] == ["piccolo"]
+    page.locator("#said li").first.filter(has_text="Pikoló").wait_for()
+
+
+def counts_shown(page) -> dict[str, int]:
+    """The tricks counter as drawn: each team's name with its count."""
+    names = page.locator("#tricks-won dt").all_inner_texts()
+    counts = page.locator("#tricks-won dd").all_inner_texts()
+    return {name.rstrip(":"): int(count) for name, count in zip(names, counts, strict=True)}
+
+
+def test_the_tricks_counter_counts_each_hand_and_shows_the_last_after_the_match(base, browser, chief, match):
+    table, links = tables.open_table(user=chief, match=match, seed=7)
+    phone = seat_page(browser, base, links["A.catcher"], PHONE)
+    laptop = seat_page(browser, base, links["B.driver"], LAPTOP)
+    board = browser.new_context(viewport=LAPTOP, locale="hu-HU").new_page()
+    board.goto(f"{base}/table/big-screen/")
+    teams = {"A": match.team_a.name, "B": match.team_b.name}
+
+    make_moves(table, links, lambda hand: len(hand.trick_winners) == 3 and not hand.current_trick)
+    won = {team.value: count for team, count in tables.load(table).hand.tricks_won().items()}
+    send_views(table)
+    for page in (phone, laptop):
+        page.locator("#won-title").filter(has_text="Elvitt ütések").wait_for()
+        page.wait_for_function("document.querySelectorAll('#tricks-won dd').length === 2 && "
+                               f"[...document.querySelectorAll('#tricks-won dd')].reduce((s, d) => s + +d.textContent, 0) === 3")
+        assert counts_shown(page) == {teams["A"]: won["A"], teams["B"]: won["B"]}
+    for team, count in won.items():
+        board.locator(f"tr[data-team='{team}'] [data-part='tricks']").filter(has_text=str(count)).wait_for()
+
+    make_moves(table, links, lambda hand: hand.phase is not Phase.ANNOUNCING and not hand.hands[SEATS_BY_NAME["A.driver"]])
+    for _number in range(2, 9):
+        last = play_hand(table, links, rng=random.Random(_number))
+    final = tables.load(table).finished_hand(8)
+    won = {team.value: count for team, count in final.tricks_won().items()}
+    assert last.state.finished_count == 8 and sum(won.values()) == 10
+    send_views(table)
+    for page in (phone, laptop):
+        page.locator("#status").filter(has_text="vége").wait_for()
+        page.locator("#won-title").filter(has_text="a 8. leosztásban").wait_for()
+        assert counts_shown(page) == {teams["A"]: won["A"], teams["B"]: won["B"]}
+        assert page.locator("#tricks-won").is_visible()
+
+
+def test_who_opens_a_matchs_table_and_who_confirms_it_is_said(base, browser, chief, match):
+    table, links = tables.open_table(user=chief, match=match, seed=7)
+    page = browser.new_context(viewport=LAPTOP, locale="hu-HU").new_page()
+    log_in(page, base, "cecilia", PASSWORD)
+    page.goto(f"{base}/jury/matches/{match.pk}/")
+    note = page.locator("#opened-table-note")
+    assert "Ön nyitotta meg" in note.inner_text() and "másik főzsűritag hagyja jóvá" in note.inner_text()
+    assert "Megnyitotta: cecilia" in page.locator(".online-table").inner_text()
+    page.goto(f"{base}/table/{table.pk}/")
+    assert "másik főzsűritag hagyja jóvá" in page.locator("#opened-table-note").inner_text()
+
+    # A plain juror's page of a match still to be played says who opens its table, and why.
+    other = make_match(competition=match.competition, played_on=match.played_on)
+    jakab = make_user("jury", username="jakab")
+    juror = browser.new_context(viewport=PHONE, locale="hu-HU").new_page()
+    log_in(juror, base, "jakab", PASSWORD)
+    juror.goto(f"{base}/jury/matches/{other.pk}/")
+    why = juror.locator("#who-opens-table").inner_text()
+    assert "főzsűritag nyitja meg" in why and "négy szem elve" in why and "Ön nem főzsűritag" in why
+
+    # The table's eight hands entered in the chief juror's name, and submitted by a juror: the chief
+    # juror's page says why another confirms the match, in place of a bare refusal.
+    for number in range(1, 9):
+        play_hand(table, links, rng=random.Random(number))
+    match.refresh_from_db()
+    matches.submit_match(match, jakab)
+    assert Match.objects.get(pk=match.pk).state == Match.State.ENTERED
+    page.goto(f"{base}/jury/matches/{match.pk}/")
+    actions = page.locator("#match-actions").inner_text()
+    assert "Ön nyitotta meg a mérkőzés online asztalát" in actions and "másik főzsűritag" in actions
+    assert page.locator("#confirm-match").count() == 0
