@@ -157,7 +157,8 @@ def test_four_players_play_a_hand_and_the_door_stores_it(asgi_server, browser, t
     assert pages[dealer].title().startswith("Ön következik – ")  # seen from another tab too
 
     # Piccolo binds the XVIII to trick 3 (R9); the next player calls the opponents' contra (R8).
-    pages[dealer].locator("#offers-box summary").click()
+    pages[dealer].locator("#offers-summary").click()
+    pages[dealer].locator("#offers details[data-category='bound trick'] summary").click()  # folded by family
     checked = Checked()
     checked.look(pages[dealer], "the dealer announcing")
     pages[dealer].locator(".table-offer", has_text="Pikoló (5)").first.click()

@@ -201,7 +201,9 @@ def test_the_jury_page_says_why_a_table_may_not_be_opened(frozen_today):
     assert "Előbb nevezze meg a mérkőzés négy játékosát" in page  # the players missing
     assert "2026. május 28." in page  # not played yet: its day, in the reader's words
     juror = logged_in(make_user("jury")).get(reverse("jury:match", args=[match.pk])).content.decode()
-    assert 'id="online-table-title"' not in juror  # a juror opens no table
+    # A juror opens no table, and reads who does and why (issue 36).
+    assert "Online asztal nyitása a mérkőzéshez" not in juror and 'action="/table/open/"' not in juror
+    assert "főzsűritag nyitja meg" in juror and "Ön nem főzsűritag" in juror
 
 
 def test_the_matchs_history_names_the_table_a_hand_was_played_at(frozen_today):

@@ -522,6 +522,7 @@ def _last_hand(state: TableState) -> dict | None:
     answer = state._hand_wide["last_answer"]
     return {"number": state.finished_count, "deal": hand.record()["deal"],
             "tricks": [_trick(hand, number) for number in range(1, len(hand.tricks) + 1)],
+            "tricks_won": {team.value: won for team, won in hand.tricks_won().items()},
             "scores": {team: answer[team]["score"] for team in ("A", "B")},
             "lines": [{"name": row["name"], "A": row["A"], "B": row["B"]} for row in line_rows(answer)]}
 

@@ -62,4 +62,5 @@ def _live_table_refusal(match: Match) -> str:
 def tables_of_match(match: Match) -> list[tuple[Table, range]]:
     """The match's tables, newest first, each with the numbers of the hands it finished (their
     replays): one query, and one a table."""
-    return [(table, range(1, tables.load(table).finished_count + 1)) for table in match.tables.all()]
+    return [(table, range(1, tables.load(table).finished_count + 1))
+            for table in match.tables.select_related("opened_by")]

@@ -269,8 +269,10 @@ def online_table_context(match, user) -> dict:
     """The match's online tables (each finished hand's replay), and for a chief juror the button
     that opens one, or every reason it may not be opened now."""
     may_open = tables.may_open(user)
-    return {"match_tables": online_tables.tables_of_match(match), "may_open_table": may_open,
-            "table_refusals": online_tables.match_table_refusals(match, user) if may_open else []}
+    match_tables = online_tables.tables_of_match(match)
+    return {"match_tables": match_tables, "may_open_table": may_open,
+            "table_refusals": online_tables.match_table_refusals(match, user) if may_open else [],
+            "opened_table": any(table.opened_by_id == user.pk for table, _hands in match_tables)}
 
 
 @jury_only

@@ -212,6 +212,10 @@ def _words(table=None) -> dict:
         "contras": {"partner": _("partner's contra"), "opponents": _("opponents' contra")},
         "nothing_said": _("Nothing announced yet."),
         "announce_feast": _("Announce a feast (%(count)s to choose from)"),
+        # Translators: a family of feasts offered, folded, with how many of them may be announced.
+        "family": _("%(family)s (%(count)s)"),
+        "tricks_won": _("Tricks won"),
+        "tricks_won_in": _("Tricks won in hand %(number)s"),
         "categories": {
             "message": _("Messages"), "material premium": _("Honours and high trumps"),
             "free pass": _("Play and its raises"), "bound trick": _("Bound tricks"),

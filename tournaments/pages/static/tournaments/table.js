@@ -56,14 +56,30 @@
     return made;
   }
 
-  function send(move) {
+  // What went wrong with the player's own move (a refusal, a move not sent) is said where they look:
+  // next to the hand, kept in view at the bottom of the screen, and read out by screen readers (a
+  // live region whose text changes). The banner at the top is off-screen on a phone.
+  function tell(text) {
     const box = $("refusal");
-    box.hidden = true;
+    if (!box) return;  // a spectator makes no move
+    box.textContent = "";  // the same refusal twice is read out twice
+    box.textContent = text;
+    root.classList.add("table-told");
+    if (box.getBoundingClientRect().bottom > window.innerHeight) box.scrollIntoView({ block: "nearest" });
+  }
+
+  function untell() {
+    const box = $("refusal");
+    if (box) box.textContent = "";
+    root.classList.remove("table-told");
+  }
+
+  function send(move) {
+    untell();
     if (socket && socket.readyState === WebSocket.OPEN) {
       socket.send(JSON.stringify({ move: move }));
     } else {  // nothing is sent while the connection is down: the player is told, and moves again after it is back
-      box.textContent = words.not_sent;
-      box.hidden = false;
+      tell(words.not_sent);
     }
   }
 
@@ -142,8 +158,20 @@
     }
   }
 
+  // The tricks each team took: the hand's so far while its cards are played; before the next hand's
+  // first card and after the match, the final count of the hand just played.
+  function wonShown() {
+    const last = view.last_hand;
+    if (last && last.tricks_won && (view.phase === "over" || view.phase === "announcing")) {
+      return { title: format(words.tricks_won_in, { number: last.number }), won: last.tricks_won };
+    }
+    return { title: words.tricks_won, won: view.tricks_won || { A: 0, B: 0 } };
+  }
+
   function drawWon() {
-    const won = view.tricks_won || { A: 0, B: 0 };
+    const shown = wonShown();
+    const won = shown.won;
+    $("won-title").textContent = shown.title;
     const list = $("tricks-won");
     list.replaceChildren();
     for (const team of ["A", "B"]) {
@@ -160,7 +188,6 @@
     else if (view.phase === "playing") title = format(words.trick, { number: view.trick_number }) + " · " + words.trick_none;
     else if (view.phase === "announcing") title = words.announcing;
     $("trick-title").textContent = title;
-    $("won-title").hidden = $("tricks-won").hidden = view.phase === "over";
     drawWon();
     drawPrevious();
   }
@@ -315,22 +342,53 @@
     return button;
   }
 
-  // The feasts offered, by the catalogue's kinds (bound tricks, magnified feasts, trophies…), each
-  // button its name, value and the cards or suits it names.
-  function offerGroups(offers) {
-    const groups = new Map();
+  // The feasts offered, folded by the catalogue's families (bound tricks, magnified feasts,
+  // trophies…), so that a phone's first screen shows the families and not seventy buttons; a feast
+  // offered with several cards or suits is one line, its name and value once, a button a choice.
+  const openFamilies = new Set();  // the families the player unfolded stay unfolded on every redraw
+
+  function byFamily(offers) {
+    const families = new Map();
     for (const offer of offers) {
-      if (!groups.has(offer.category)) groups.set(offer.category, []);
-      groups.get(offer.category).push(offer);
+      if (!families.has(offer.category)) families.set(offer.category, new Map());
+      const feasts = families.get(offer.category);
+      if (!feasts.has(offer.feast)) feasts.set(offer.feast, []);
+      feasts.get(offer.feast).push(offer);
     }
-    return Array.from(groups, ([category, inGroup]) => {
-      const box = element("div", "table-offer-group");
-      box.append(element("h3", "", words.categories[category] || category));
-      const buttons = element("div", "table-offers");
-      buttons.append(...inGroup.map((offer) => actionButton(
-        offer.name + " (" + offer.value + ")" + named(offer),
-        () => send({ kind: "announce", feast: offer.feast, cards: offer.cards, suits: offer.suits }), "table-offer")));
-      box.append(buttons);
+    return families;
+  }
+
+  function announceButton(offer, text) {
+    return actionButton(text, () => send({ kind: "announce", feast: offer.feast, cards: offer.cards, suits: offer.suits }),
+      "table-offer");
+  }
+
+  function feastLine(inFeast) {
+    const first = inFeast[0];
+    const line = element("div", "table-offers");
+    if (inFeast.length === 1) {
+      line.append(announceButton(first, first.name + " (" + first.value + ")" + named(first)));
+      return line;
+    }
+    const title = first.name + " (" + first.value + ")";
+    line.setAttribute("role", "group");
+    line.setAttribute("aria-label", title);
+    line.append(element("span", "table-offer-feast", title + ":"));
+    line.append(...inFeast.map((offer) => announceButton(offer, named(offer).slice(3))));
+    return line;
+  }
+
+  function offerFamilies(offers) {
+    return Array.from(byFamily(offers), ([category, feasts]) => {
+      const box = element("details", "table-offer-group");
+      box.dataset.category = category;
+      box.open = openFamilies.has(category);
+      box.addEventListener("toggle", () => {
+        if (box.open) openFamilies.add(category); else openFamilies.delete(category);
+      });
+      const count = Array.from(feasts.values()).reduce((sum, inFeast) => sum + inFeast.length, 0);
+      box.append(element("summary", "", format(words.family, { family: words.categories[category] || category, count: count })));
+      box.append(...Array.from(feasts.values(), feastLine));
       return box;
     });
   }
@@ -344,7 +402,12 @@
       if (hadFocus) focusHandAfterDraw = true;
       return;
     }
-    $("offers").replaceChildren(...offerGroups(view.offers));
+    const offers = $("offers");
+    const drawnOffers = JSON.stringify(view.offers);
+    if (offers.dataset.drawn !== drawnOffers) {  // unchanged offers keep their buttons and the focus
+      offers.dataset.drawn = drawnOffers;
+      offers.replaceChildren(...offerFamilies(view.offers));
+    }
     $("offers-summary").textContent = format(words.announce_feast, { count: view.offers.length });
     $("offers-box").hidden = !view.offers.length;
     // R8: the partner's contra or the opponents', by the announcer's team and the player's.
@@ -423,6 +486,18 @@
     $("running-total").replaceChildren(...foot);
   }
 
+  // On a phone the site's header and the page's title push the hand below the screen: the page opens
+  // at the table, once, unless the player has scrolled already.
+  let opened = false;
+
+  function openAtTheTable() {
+    if (opened) return;
+    opened = true;
+    if (mySeat && window.scrollY === 0 && window.matchMedia("(max-width: 59.99rem)").matches) {
+      $("table-main").scrollIntoView({ block: "start" });
+    }
+  }
+
   function draw() {
     drawBanner();
     drawTable();
@@ -431,6 +506,7 @@
     drawSaid();
     drawLastHand();
     drawRunning();
+    openAtTheTable();
   }
 
   // --- the connection: it comes back by itself, to the same seat and the same state ---
@@ -452,9 +528,7 @@
         draw();
       } else if (data.type === "refused") {
         focusHandAfterDraw = false;  // nothing moved: the focus stays where the player left it
-        const box = $("refusal");
-        box.textContent = data.message;
-        box.hidden = false;
+        tell(data.message);
       }
     });
     socket.addEventListener("close", (event) => {

@@ -52,10 +52,14 @@
     }));
   }
 
+  // The hand's tricks so far while its cards are played; before the next hand's first card and after
+  // the match, the final count of the hand just played (the server counts both).
   function drawTricksWon(box, view) {
+    const last = view.last_hand;
+    const final = last && last.tricks_won && (view.phase === "over" || view.phase === "announcing");
+    const won = final ? last.tricks_won : view.tricks_won;
     for (const row of box.querySelectorAll("tr[data-team]")) {
-      const won = view.tricks_won ? view.tricks_won[row.dataset.team] : 0;
-      part(row, "tricks").textContent = won ?? 0;
+      part(row, "tricks").textContent = won ? won[row.dataset.team] ?? 0 : 0;
     }
   }
 
