@@ -24,8 +24,8 @@ class Section:
 SECTIONS = (
     Section("jury", _("The juror's guide"), _("Entering matches: the notation, the keyboard, blind confirmation"),
             ("home", "entering", "notation", "announcements", "full-deal", "refusals", "other-juror",
-             "submitting", "blind-confirmation", "corrections", "keyboard", "history", "score-sheets",
-             "free-games")),
+             "submitting", "blind-confirmation", "team-links", "corrections", "keyboard", "history",
+             "score-sheets", "free-games")),
     Section("chief-jury", _("The chief jury's guide"), _("Confirming, sending back and correcting matches"),
             ("two-person-rule", "confirmation", "sending-back", "corrections", "online-table")),
     Section("organisers", _("The organisers' guide"),
@@ -33,7 +33,7 @@ SECTIONS = (
             ("season-life", "preparation", "competitions", "teams-and-players", "opening", "cup", "grand-prix",
              "free-games", "register", "closing", "words", "accounts", "online-table")),
     Section("players", _("The players' guide"), _("The public pages and the online table"),
-            ("public-pages", "live-pages", "copies", "register", "online-table", "language")),
+            ("public-pages", "live-pages", "copies", "register", "team-links", "online-table", "language")),
 )
 BY_SLUG = {section.slug: section for section in SECTIONS}
 LANGUAGES = ("hu", "en")
@@ -47,12 +47,16 @@ PAGE_SECTIONS = {
     "jury:match": ("jury", "notation"),
     "jury:blind": ("jury", "blind-confirmation"),
     "jury:clear_hand": ("jury", "corrections"),
+    "jury:team_links": ("jury", "team-links"),
+    "jury:match_day": ("jury", "team-links"),
+    "players:team": ("players", "team-links"),
     "jury:history": ("jury", "history"),
     "jury:import": ("jury", "score-sheets"),
     "workbooks:score_sheet_upload": ("jury", "score-sheets"),
     "register:enter_variant": ("jury", "free-games"),
     "competitions:index": ("organisers", "season-life"),
     "competitions:season_admin": ("organisers", "season-life"),
+    "competitions:match_cancel": ("organisers", "closing"),
     "competitions:season_new": ("organisers", "preparation"),
     "competitions:season_edit": ("organisers", "preparation"),
     "competitions:competition_new": ("organisers", "competitions"),
