@@ -148,6 +148,16 @@ REASONS = {
 }
 
 
+# R9c: what a feast's suits must be (scoring.feasts.SuitRule, by its name)
+SUIT_RULES = {
+    "none": gettext_lazy("no suit"),
+    "optional_one": gettext_lazy("at most one suit"),
+    "any_one": gettext_lazy("one suit"),
+    "one_black": gettext_lazy("one black suit"),
+    "red_and_black": gettext_lazy("one red and one black suit"),
+}
+
+
 def _given(p) -> str:
     """A value the record held, as the juror typed it: the engine quotes it (``'falcn'``)."""
     return str(p.get("given", "")).strip("'\"")
@@ -210,6 +220,8 @@ SENTENCES = {
     % {"feast": line_name(p["feast"]), "cards": _cards(p["cards"])},
     "card_declared_twice": lambda p: _("the same card is declared twice"),
     "declares_no_cards": lambda p: _("%(feast)s declares no cards") % {"feast": line_name(p["feast"])},
+    "suits_do_not_fit": lambda p: _("%(feast)s declares %(suits)s")
+    % {"feast": line_name(p["feast"]), "suits": SUIT_RULES.get(p.get("suits"), p.get("suits"))},
     "declared_cards_not_held": lambda p: _("%(seat)s does not hold %(cards)s")
     % {"seat": seat_name(p["seat"]), "cards": _cards(p["cards"])},
     "binding_conflict": lambda p: _("binds the %(card)s to trick %(tricks)s, but %(feast)s (line %(line)s) binds "
