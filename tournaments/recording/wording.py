@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from tournaments.core import words
 from tournaments.core.lines import line_name, seat_name
@@ -150,11 +150,11 @@ REASONS = {
 
 # R9c: what a feast's suits must be (scoring.feasts.SuitRule, by its name)
 SUIT_RULES = {
-    "none": gettext_lazy("no suit"),
-    "optional_one": gettext_lazy("at most one suit"),
-    "any_one": gettext_lazy("one suit"),
-    "one_black": gettext_lazy("one black suit"),
-    "red_and_black": gettext_lazy("one red and one black suit"),
+    "none": pgettext_lazy("a feast declares", "no suit"),
+    "optional_one": pgettext_lazy("a feast declares", "at most one suit"),
+    "any_one": pgettext_lazy("a feast declares", "one suit"),
+    "one_black": pgettext_lazy("a feast declares", "one black suit"),
+    "red_and_black": pgettext_lazy("a feast declares", "one red and one black suit"),
 }
 
 
