@@ -256,3 +256,34 @@ def test_a_seat_sending_faster_than_a_person_is_refused_and_nothing_is_stored(fr
     codes = asyncio.run(scenario())
     assert codes == ["not_your_turn"] * 3 + ["too_fast"] * 3
     assert not TableAction.objects.filter(table=table).exists()
+
+
+def test_a_malformed_announcement_is_refused_when_made_naming_the_rule_broken(free_table):
+    """R9c: a hand-made message announcing Seize with the XIV, Gang with no suit or Visi with a card
+    is refused at once, in the words of the engine's check of a record, its ruling named; nothing
+    is stored."""
+    from tournaments.core.models import TableAction
+
+    table, links = free_table
+    dealer = str(tables.load(table).hand.to_act)
+    client = joined_client(table, links[dealer])
+    sent = [({"feast": "seize", "cards": ["XIV"]}, "not_magnifiers", "(R9)"),
+            ({"feast": "gang"}, "suits_do_not_fit", "(R9c)"),
+            ({"feast": "visi", "cards": ["I"]}, "declares_no_cards", "(R9c)")]
+
+    async def scenario():
+        communicator, _ = await connect(f"/ws/table/{table.pk}/seat/", client, language=b"hu")
+        await communicator.receive_json_from(timeout=5)
+        answers = []
+        for move, _reason, _ruling in sent:
+            await communicator.send_json_to({"move": {"kind": "announce", **move}})
+            answers.append(await communicator.receive_json_from(timeout=5))
+        await communicator.disconnect()
+        return answers
+
+    answers = asyncio.run(scenario())
+    for answer, (_move, _reason, ruling) in zip(answers, sent, strict=True):
+        assert answer["type"] == "refused" and answer["code"] == "announcement_refused"
+        assert "nem mondható be" in answer["message"] and answer["message"].endswith(f"{ruling}.")
+    assert "XIV" in answers[0]["message"] or "14" in answers[0]["message"]
+    assert not TableAction.objects.filter(table=table).exists()
