@@ -8,13 +8,16 @@ cache in files, .cache/bench/table-cache, emptied first; with REDIS_URL, Redis's
 and ``--workers`` processes). Four bots a table join their seats by the
 seat links (the session cookie of the join page, as a browser does) and play random legal hands
 for a bounded time: each picks among the moves its own view offers, and now and then first tries
-an illegal one (a card it may not play, a play before the announcements end, a move out of turn),
-which the server must refuse.
+an illegal one (a card it may not play or does not hold, a play before the announcements end, a
+malformed announcement a hand-made client could send: Seize declaring the XIV, Kite the queen of
+hearts, Pheasant with no card, Gang with no suit or two, Dschinn with hearts, Visi with a card, Play
+with a suit), which the server must refuse when it is made (R9c).
 
 Printed: hands completed, WebSocket messages a second, the p95 and worst time from a card sent to
 the other three seats seeing it (goal: p95 at most 100 ms), illegal moves tried and refused (goal:
-all), and for every hand the door stored: the engine's answer for the table's own record equal to
-the stored scores (goal: all); then the server's CPU time a move (a figure that does not depend on
+all), and for every hand finished at a table: the engine's answer for the table's own record
+equal to the stored scores (goal: all), and the count of finished hands whose record the engine
+refuses (goal: 0); then the server's CPU time a move (a figure that does not depend on
 what else the machine runs), the machine's load average (it may be shared), and a last line saying
 whether every goal was met.
 
@@ -61,6 +64,10 @@ def environment() -> dict[str, str]:
     # keeps each finished hand's scores and view there, read at every move.
     env["CACHE_DIR"] = str(CACHE)
     env["DEBUG"] = "false"
+    # Bots answering at once make a seat's moves several times faster than a person can (up to six
+    # a second on a quiet machine), over the seat's rate (TABLE_SEAT_MESSAGES in TABLE_SEAT_SECONDS,
+    # 30 in 10 s by default): the bench measures the server at that speed, so its seats may send more.
+    env.setdefault("TABLE_SEAT_MESSAGES", "1000")
     return env
 
 
@@ -159,7 +166,10 @@ class Tally:
         self.sent_at: dict[tuple, float] = {}
         self.illegal_tried = 0
         self.illegal_refused = 0
+        self.malformed_tried = 0
+        self.malformed_refused = 0
         self.unexpected_refusals = 0
+        self.too_fast = 0  # refused for the seat's rate (TABLE_SEAT_MESSAGES): bots answer at once
 
 
 async def bot(port: int, table: int, seat: str, cookie: str, tally: Tally, deadline: float, rng: random.Random):
@@ -169,7 +179,7 @@ async def bot(port: int, table: int, seat: str, cookie: str, tally: Tally, deadl
     headers = {"Cookie": cookie, "Origin": f"http://127.0.0.1:{port}"}
     async with websockets.connect(url, additional_headers=headers) as socket:
         answered: tuple | None = None
-        illegal_pending = False
+        illegal_pending = malformed_pending = False
         last_view = None
         while time.monotonic() < deadline or illegal_pending:  # an illegal move's answer is awaited
             wait = deadline - time.monotonic()
@@ -182,9 +192,14 @@ async def bot(port: int, table: int, seat: str, cookie: str, tally: Tally, deadl
             tally.messages += 1
             message = json.loads(raw)
             if message["type"] == "refused":
-                if illegal_pending:
+                if message.get("code") == "too_fast":
+                    tally.too_fast += 1
+                    answered = None
+                    await asyncio.sleep(1)
+                elif illegal_pending:
                     tally.illegal_refused += 1
-                    illegal_pending = False
+                    tally.malformed_refused += malformed_pending
+                    illegal_pending = malformed_pending = False
                 else:
                     tally.unexpected_refusals += 1
                     answered = None
@@ -205,6 +220,8 @@ async def bot(port: int, table: int, seat: str, cookie: str, tally: Tally, deadl
                 illegal = _illegal_move(view, rng)
                 if illegal is not None:
                     tally.illegal_tried += 1
+                    malformed_pending = illegal["kind"] == "announce"
+                    tally.malformed_tried += malformed_pending
                     illegal_pending = True
                     tally.messages += 1
                     await socket.send(json.dumps({"move": illegal}))
@@ -235,13 +252,28 @@ def _legal_move(view: dict, rng: random.Random) -> dict:
     return {"kind": "play", "card": rng.choice(view["playable"])}
 
 
+# Announcements a hand-made client could send, each refused by the engine's check of a record (R9c).
+MALFORMED = [
+    {"feast": "seize", "cards": ["XIV"]}, {"feast": "kite", "cards": ["Qh"]}, {"feast": "pheasant"},
+    {"feast": "gang"}, {"feast": "gang", "suits": ["hearts", "spades"]}, {"feast": "dschinn", "suits": ["hearts"]},
+    {"feast": "visi", "cards": ["I"]}, {"feast": "play", "suits": ["hearts"]},
+]
+OTHER_CARDS = ["Fool", "XXI", "Kh", "Qd", "10s", "Vc", "I", "XVII"]
+
+
 def _illegal_move(view: dict, rng: random.Random) -> dict | None:
     if view["phase"] == "announcing":
+        if rng.random() < 0.7:
+            return {"kind": "announce", **rng.choice(MALFORMED)}
         return {"kind": "play", "card": view["cards"][0]}  # the announcements are not over
     not_playable = [card for card in view["cards"] if card not in view["playable"]]
-    if not_playable:
+    not_held = [card for card in OTHER_CARDS if card not in view["cards"]]
+    choice = rng.random()
+    if not_playable and choice < 0.6:
         return {"kind": "play", "card": rng.choice(not_playable)}
-    return {"kind": "pass"}  # the announcements are over
+    if not_held and choice < 0.9:
+        return {"kind": "play", "card": rng.choice(not_held)}  # another seat's, or one played
+    return {"kind": "announce", **rng.choice(MALFORMED)}  # the announcements are over
 
 
 async def play_all(port: int, links: list[dict[str, str]], seconds: float, think: float) -> tuple[Tally, float]:
@@ -260,24 +292,30 @@ async def play_all(port: int, links: list[dict[str, str]], seconds: float, think
     return tally, time.monotonic() - started
 
 
-def agreement() -> tuple[int, int]:
-    """Every hand the door stored, against the engine's answer for the table's own record."""
+def agreement() -> tuple[int, int, int]:
+    """Every hand finished at a table, against the engine's answer for the table's own record: how
+    many, how many the door stored with the engine's scores, how many records the engine refuses."""
     from scoring import evaluate_hand
+    from scoring.problems import InvalidRecord
     from tournaments.core.models import Hand, Table
     from tournaments.recording import tables
 
-    stored = agreeing = 0
+    stored = agreeing = refused = 0
     for table in Table.objects.exclude(match=None):
         state = tables.load(table)
         rows = {hand.number: hand for hand in Hand.objects.filter(match=table.match)}
         for number, hand in enumerate(state.finished, start=1):
             stored += 1
-            answer = evaluate_hand(hand.record())
+            try:
+                answer = evaluate_hand(hand.record())
+            except InvalidRecord:
+                refused += 1
+                continue
             row = rows.get(number)
             if row is not None and (row.score_a, row.score_b) == (answer["A"]["score"], answer["B"]["score"]) \
                     and row.tricks == hand.record()["tricks"]:
                 agreeing += 1
-    return stored, agreeing
+    return stored, agreeing, refused
 
 
 def server_cpu_seconds(pid: int) -> float:
@@ -324,7 +362,7 @@ def main() -> None:
         server.terminate()
         server.wait(10)
     load_after = os.getloadavg()[0]
-    stored, agreeing = agreement()
+    stored, agreeing, records_refused = agreement()
     moves = moves_stored()
     latencies = sorted(tally.latencies)
     p95 = latencies[int(0.95 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
@@ -347,10 +385,15 @@ def main() -> None:
           f"worst {worst:.1f} ms, {len(latencies)} deliveries")
     print(f"illegal moves tried {tally.illegal_tried}, refused {tally.illegal_refused} (goal: all); "
           f"legal moves refused {tally.unexpected_refusals} (goal: none)")
-    print(f"engine agrees with stored hands: {agreeing} of {stored} (goal: all)")
+    print(f"malformed announcements tried {tally.malformed_tried}, refused when made {tally.malformed_refused} "
+          f"(goal: all); moves refused for the seat's rate {tally.too_fast}")
+    print(f"engine agrees with stored hands: {agreeing} of {stored} (goal: all); finished hands whose record the "
+          f"engine refuses: {records_refused} (goal: 0)")
     goals = [
         (f"p95 at most {GOAL_P95_MS} ms", p95 <= GOAL_P95_MS),
         ("every illegal move refused", tally.illegal_tried == tally.illegal_refused),
+        ("every malformed announcement refused", tally.malformed_tried == tally.malformed_refused),
+        ("no finished hand's record refused by the engine", records_refused == 0),
         ("no legal move refused", tally.unexpected_refusals == 0),
         ("the engine agrees with every stored hand", stored > 0 and agreeing == stored),
     ]

@@ -231,7 +231,8 @@ def play_out(deal: dict[Seat, tuple[Card, ...]], attackers: Team,
 
     R3: the attacking Driver leads to trick 1; R4: the winner of a trick leads to the next; R2: play
     moves right. After an illegal play the card is taken as played, so that later plays are still
-    checked and all the problems of a record are reported together.
+    checked and all the problems of a record are reported together. The last trick may be short:
+    the online table asks so of the card a player is about to play (R9c: one rulebook).
     """
     hands = [0, 0, 0, 0]  # by position in PLAY_ORDER
     dealt_to: list[Team] = [Team.A] * len(PACK)
@@ -250,7 +251,7 @@ def play_out(deal: dict[Seat, tuple[Card, ...]], attackers: Team,
     for number, cards in enumerate(tricks, start=1):
         indices = _indices(cards)
         led = indices[0]
-        for position in range(4):
+        for position in range(len(indices)):
             card = indices[position]
             player = (leader + position) % 4
             bit = BIT[card]
@@ -264,6 +265,8 @@ def play_out(deal: dict[Seat, tuple[Card, ...]], attackers: Team,
                 trick_of[card] = number
             hands[player] = hand & ~bit
             played |= bit
+        if len(indices) < 4:  # a trick still being played
+            break
         trick_masks.append(BIT[indices[0]] | BIT[indices[1]] | BIT[indices[2]] | BIT[indices[3]])
         winner = winning_index(indices)
         followed.append(Trick(number, tuple(cards), _SEATS_FROM[leader], winner))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any
@@ -495,12 +495,34 @@ def _parse_announcements(record: dict, deal: dict | None, adjudicated: bool,
         announcement = _parse_announcement(item, index, adjudicated, problems)
         if announcement is not None:
             parsed.append(announcement)
-    _check_chains(parsed, problems)
-    _check_bindings(parsed, problems)
+    return check_announcements(parsed, deal, problems)
+
+
+def check_announcements(announcements: Sequence[Announcement], deal: dict | None,
+                        problems: Problems) -> tuple[Announcement, ...]:
+    """R9c: the one check of a hand's announcements, for a record and for the online table alike (the
+    table asks it before each announcement and contra is made). Each announcement declares what its
+    feast asks and nothing else (R9, R9c), and a message carries no contra (R6); together they hold
+    one announcement of a chain (R7) and bind no card to two tricks (R9, R9b); where the deal is known
+    the declared cards are the announcer's and each message is true of his hand (R6, R9). Returns
+    the well-formed announcements: only those are checked together (a malformed one says nothing)."""
+    well_formed = tuple(a for a in announcements if _well_formed(a, problems))
+    _check_chains(well_formed, problems)
+    _check_bindings(well_formed, problems)
     if deal is not None:
-        _check_declared_cards_held(parsed, deal, problems)
-        _check_messages_true(parsed, deal, problems)
-    return tuple(parsed)
+        _check_declared_cards_held(well_formed, deal, problems)
+        _check_messages_true(well_formed, deal, problems)
+    return well_formed
+
+
+def _well_formed(announcement: Announcement, problems: Problems) -> bool:
+    field = f"announcements[{announcement.index}]"
+    cards_fit = _check_declared_cards(list(announcement.cards), announcement.feast, field, problems)
+    suits_fit = _check_declared_suits(list(announcement.suits), announcement.feast, field, problems)
+    if announcement.feast.is_message and announcement.contra is not None:
+        problems.add(f"{field}.contra", "R6", "a message cannot be contra'd", "message_contra")
+        return False
+    return cards_fit and suits_fit
 
 
 # Announcements already read without a problem, by their exact JSON values. Reading one is a pure
@@ -594,18 +616,22 @@ def _parse_seat(value: Any, field: str, problems: Problems) -> Seat | None:
 
 
 def _parse_declared_cards(value: Any, feast: Feast, field: str, problems: Problems) -> tuple | None:
-    if not value and feast.declared_cards == 0:
+    """The declared cards as cards (FORMAT.md's shape); what they must be is check_announcements'."""
+    if value is None or value == [] or (not value and feast.declared_cards == 0):
         return ()
-    value = [] if value is None else value
     cards = _parse_card_list(value, f"{field}.cards", "R1", problems)
-    if cards is None:
-        return None
+    return None if cards is None else tuple(cards)
+
+
+def _check_declared_cards(cards: list[Card], feast: Feast, field: str, problems: Problems) -> bool:
+    """R9, R9c: a feast declares as many magnifiers as it asks (a King or a Bird), all different, and a
+    feast that declares none names no card."""
     if feast.declared_cards == 0:
         if cards:
-            problems.add(f"{field}.cards", FORMAT, f"{feast.name} declares no cards", "declares_no_cards",
+            problems.add(f"{field}.cards", "R9c", f"{feast.name} declares no cards", "declares_no_cards",
                          feast=feast.id)
-            return None
-        return ()
+            return False
+        return True
     ok = True
     if len(cards) != feast.declared_cards:
         problems.add(f"{field}.cards", "R9",
@@ -621,7 +647,7 @@ def _parse_declared_cards(value: Any, feast: Feast, field: str, problems: Proble
     if len(set(cards)) != len(cards):
         problems.add(f"{field}.cards", "R9", "declares the same card twice", "card_declared_twice")
         ok = False
-    return tuple(cards) if ok else None
+    return ok
 
 
 def _count(number: int, noun: str) -> str:
@@ -629,9 +655,9 @@ def _count(number: int, noun: str) -> str:
 
 
 def _parse_declared_suits(value: Any, feast: Feast, field: str, problems: Problems) -> tuple | None:
-    if not value and feast.suits is SuitRule.NONE:
+    """The declared suits as suits (FORMAT.md's shape); which a feast takes is check_announcements'."""
+    if value is None or value == [] or (not value and feast.suits is SuitRule.NONE):
         return ()
-    value = [] if value is None else value
     if not isinstance(value, list):
         problems.add(f"{field}.suits", FORMAT, "must be a list of suit names", "suits_not_list")
         return None
@@ -642,11 +668,16 @@ def _parse_declared_suits(value: Any, feast: Feast, field: str, problems: Proble
         except CardError as error:
             problems.add(f"{field}.suits", FORMAT, str(error), error.code, **error.params)
             return None
-    if not _suits_fit(feast.suits, suits):
-        problems.add(f"{field}.suits", FORMAT, f"{feast.name} declares {feast.suits.value}", "suits_do_not_fit",
-                     feast=feast.id, suits=feast.suits.name.lower())
-        return None
     return tuple(suits)
+
+
+def _check_declared_suits(suits: list[Suit], feast: Feast, field: str, problems: Problems) -> bool:
+    """R9c: a feast names the suits its definition asks for, and a feast that asks none names none."""
+    if _suits_fit(feast.suits, suits):
+        return True
+    problems.add(f"{field}.suits", "R9c", f"{feast.name} declares {feast.suits.value}", "suits_do_not_fit",
+                 feast=feast.id, suits=feast.suits.name.lower())
+    return False
 
 
 def _suits_fit(rule: SuitRule, suits: list[Suit]) -> bool:
@@ -880,4 +911,5 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-__all__ = ["Announcement", "Contra", "Hand", "Holding", "InvalidRecord", "SilentEntry", "parse_hand"]
+__all__ = ["Announcement", "Contra", "Hand", "Holding", "InvalidRecord", "SilentEntry", "check_announcements",
+           "parse_hand"]

@@ -6,10 +6,13 @@ them into a :class:`TableHand`, which says whose turn it is and what that player
 trick is played gives the record (:meth:`TableHand.record`) that :func:`scoring.check_hand`
 accepts and adjudicates.
 
-Nothing here restates a rule the engine already knows: the record checks of
-:mod:`scoring.records` decide which announcements a team may hold together (R6, R7, R9), and
-:mod:`scoring.play` decides which cards may be played (R4, R9, R9b). What the table adds is the
-order of things at a table (seed 002's Deal and Announcements):
+Nothing here restates a rule the engine already knows (R9c: one rulebook for a move and a record).
+Every announcement and contra is put to :func:`scoring.records.check_announcements`, the check a
+record's announcements meet, with the announcements the record would then hold; every card to
+:func:`scoring.play.play_out`, the check a record's tricks meet, with the tricks so far and that
+card. A move the engine would refuse in the record is refused when it is made, in the engine's own
+problem (its code, ruling and params). What the table adds is the order of things at a table
+(seed 002's Deal and Announcements):
 
 - the deal (R3): the XX to the attacking Driver and the XIX to the attacking Catcher, the other 38
   cards shuffled and cut, dealt clockwise from the dealer's left in packets of two, the last two
@@ -36,19 +39,9 @@ from typing import Any
 from .cards import PACK, PLAY_ORDER, SEATS_BY_NAME, SEATS_CLOCKWISE, Card, CardError, Seat, Suit, Team, catcher, driver
 from .feasts import FEASTS, Feast, SuitRule
 from .match import attackers_in_hand
-from .play import TRICKS_IN_A_HAND, Bindings, bindings_of, playable_cards, winning_position
-from .problems import Problems
-from .records import (
-    HAND_FORMAT,
-    Announcement,
-    Contra,
-    _check_bindings,
-    _check_chains,
-    _check_declared_cards_held,
-    _check_messages_true,
-    chain_key,
-    may_join_chain,
-)
+from .play import TRICKS_IN_A_HAND, Bindings, bindings_of, play_out, playable_cards, winning_position
+from .problems import Problem, Problems
+from .records import HAND_FORMAT, Announcement, Contra, chain_key, check_announcements, may_join_chain
 
 CARDS_IN_A_HAND = 10
 LEAST_TRUMPS = 3  # R3: a player with fewer is redealt
@@ -70,12 +63,20 @@ class Kind(enum.Enum):
 
 
 class IllegalMove(ValueError):
-    """A move the table refuses; ``code`` and ``params`` say why as data, for the page's words."""
+    """A move the table refuses; ``code`` and ``params`` say why as data, for the page's words. A
+    move the engine's record checks refuse carries the engine's problem (``problem``): its code,
+    ruling and params name the rule broken."""
 
-    def __init__(self, message: str, code: str, **params: Any):
+    def __init__(self, message: str, code: str, problem: Problem | None = None, **params: Any):
         super().__init__(message)
         self.code = code
+        self.problem = problem
         self.params = params
+
+    @staticmethod
+    def from_problem(code: str, problem: Problem, **params: Any) -> IllegalMove:
+        return IllegalMove(f"{problem.message} ({problem.ruling})", code, problem,
+                           reason=problem.code, ruling=problem.ruling, **params)
 
 
 @dataclass(frozen=True)
@@ -343,14 +344,10 @@ class TableHand:
     def _play(self, move: Move) -> None:
         if move.kind is not Kind.PLAY:
             raise IllegalMove("the announcements are over: play a card", "announcements_over")
+        refusal = self._card_refusal(move.card)
+        if refusal is not None:
+            raise refusal
         hand = self.hands[move.seat]
-        if move.card not in hand:
-            raise IllegalMove(f"{move.seat} does not hold the {move.card}", "card_not_held", card=str(move.card))
-        allowed = self.playable()
-        if move.card not in allowed:
-            raise IllegalMove(f"the {move.card} may not be played to trick {self.trick_number} (R4, R9)",
-                              "card_not_playable", card=str(move.card), trick=self.trick_number,
-                              playable=[str(card) for card in allowed])
         if not self.current_trick:
             self.tricks.append([])
         self.tricks[-1].append(move.card)
@@ -368,12 +365,28 @@ class TableHand:
         else:
             self.to_act = self.leader = winner
 
+    def _card_refusal(self, card: Card) -> IllegalMove | None:
+        """R4, R9, R9c: the engine's check of a record's tricks, asked of the tricks so far with this
+        card played next (whose card it is, follow suit, trump, a card bound to its trick)."""
+        tricks = [list(trick) for trick in self.tricks]
+        if self.current_trick:
+            tricks[-1].append(card)
+        else:
+            tricks.append([card])
+        problems = play_out(self.deal.hands, self.attackers, tricks, self.bindings)[1]
+        if not problems:
+            return None
+        return IllegalMove.from_problem("card_not_playable", problems[-1], card=str(card), trick=len(tricks))
+
     # --- the rules of the round ---
 
     def _refusal(self, move: Move) -> IllegalMove | None:
         """Why the engine's record checks or the round's order refuse this announcement, or None."""
         announcement = _announcement(move)
         feast = announcement.feast
+        malformed = _record_problems([announcement], self.deal.hands)  # R9c: declared as the feast asks
+        if malformed:
+            return IllegalMove.from_problem("announcement_refused", malformed[0], feast=feast.id)
         earlier = self._same_chain(announcement)
         replaced = []
         if earlier:
@@ -387,9 +400,7 @@ class TableHand:
         after = [c.announcement for c in self.standing if c not in replaced] + [announcement]
         problems = _record_problems(after, self.deal.hands)
         if problems:
-            first = problems[0]
-            return IllegalMove(f"{feast.name} may not be announced: {first.message} ({first.ruling})",
-                               "announcement_refused", feast=feast.id, ruling=first.ruling, reason=first.code)
+            return IllegalMove.from_problem("announcement_refused", problems[0], feast=feast.id)
         return None
 
     def _raise_refusal(self, move: Move, feast: Feast, earlier: list[Called]) -> IllegalMove | None:
@@ -397,8 +408,9 @@ class TableHand:
         whoever made it, and never above a contra'd feast (R8: the contra stands on what it named)."""
         last = earlier[-1]
         if feast.chain is None or feast.chain_rank <= max(c.announcement.feast.chain_rank for c in earlier):
-            return IllegalMove(f"{feast.name} does not raise {last.announcement.feast.name} (R7)",
-                               "not_a_raise", feast=feast.id, held=last.announcement.feast.id)
+            # Not a raise: the record would hold both, which the engine refuses (R7).
+            held = _record_problems([c.announcement for c in self.standing] + [_announcement(move)], self.deal.hands)
+            return IllegalMove.from_problem("not_a_raise", held[0], feast=feast.id, held=last.announcement.feast.id)
         if move.seat != last.announcement.by.partner:
             return IllegalMove(f"only {last.announcement.by.partner} may raise {last.announcement.feast.name} (R7)",
                                "raise_by_partner", feast=feast.id, held=last.announcement.feast.id,
@@ -413,9 +425,12 @@ class TableHand:
         if called is None or called.replaced:
             return IllegalMove("there is no such announcement to contra", "no_such_announcement")
         announcement = called.announcement
-        if announcement.feast.is_message:
-            return IllegalMove(f"{announcement.feast.name} is a message: it cannot be contra'd (R6)",
-                               "message_contra", feast=announcement.feast.id)
+        contra = _contra_side(seat, announcement)
+        with_contra = [replace(c.announcement, contra=contra) if c is called else c.announcement
+                       for c in self.standing]
+        problems = _record_problems(with_contra, self.deal.hands)  # R6: a message takes no contra
+        if problems:
+            return IllegalMove.from_problem("contra_refused", problems[0], feast=announcement.feast.id)
         if number in self.contras:
             return IllegalMove(f"{announcement.feast.name} already carries a contra; there are no re-contras (R8a)",
                                "contra_twice", feast=announcement.feast.id)
@@ -487,14 +502,13 @@ def _contra_side(seat: Seat, announcement: Announcement) -> Contra:
     return Contra.PARTNER if seat.team is announcement.team else Contra.OPPONENTS
 
 
-def _record_problems(announcements: Sequence[Announcement], deal: dict[Seat, tuple[Card, ...]]) -> list:
-    """The engine's own checks of a record's announcements (R6, R7, R9), with the deal known."""
-    numbered = [Announcement(index, a.feast, a.by, a.cards, a.suits) for index, a in enumerate(announcements)]
+def _record_problems(announcements: Sequence[Announcement], deal: dict[Seat, tuple[Card, ...]]) -> list[Problem]:
+    """R9c: the engine's check of a record's announcements (R6, R7, R9), with the deal known, asked of
+    the announcements the record would hold."""
+    numbered = [Announcement(index, a.feast, a.by, a.cards, a.suits, a.contra)
+                for index, a in enumerate(announcements)]
     problems = Problems()
-    _check_chains(numbered, problems)
-    _check_bindings(numbered, problems)
-    _check_declared_cards_held(numbered, deal, problems)
-    _check_messages_true(numbered, deal, problems)
+    check_announcements(numbered, deal, problems)
     return problems.found
 
 

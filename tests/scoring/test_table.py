@@ -158,7 +158,8 @@ def test_contras_are_one_a_feast_never_on_a_message_and_not_by_the_announcer():
         hand.apply(birds[0])  # 2, B.driver
         with pytest.raises(IllegalMove) as message:
             hand.apply(Move(Kind.CONTRA, A_CATCHER, target=2))
-        assert message.value.code == "message_contra"
+        assert message.value.code == "contra_refused"
+        assert message.value.params["reason"] == "message_contra"  # the engine's own problem (R6, R9c)
     hand = new_hand(5, Team.A)
     announce(hand, "play")
     passes(hand, 3)

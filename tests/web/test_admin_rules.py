@@ -585,3 +585,37 @@ def test_a_team_form_naming_no_such_player_is_refused_on_its_field(client):
     assert response.status_code == 200
     assert response.context["adminform"].form.errors["driver"]
     assert not Team.objects.filter(name="Új csapat").exists()
+
+
+# --- tampered values: a form error, never a server error ---------------------------------------------------------
+
+TAMPERED = ["999999", "abc", "99999999999999999999", "[1]"]
+
+
+def _tampered_pages(organiser):
+    """Each admin form a user can post, with what its page sends: adding and changing a player, a
+    season, a team, a Cup with its entries and a Grand Prix event with its entrants."""
+    the_cup, _ = drawn_cup("Tisza TK", "Duna TK")
+    Competition.objects.filter(pk=the_cup.pk).update(drawn_at=None)
+    event, (team, _other) = grand_prix_event("Szeged TK", "Pécs TK")
+    pages = [reverse(f"admin:tournaments_{name}_add") for name in ("player", "season", "team", "competition")]
+    pages += [change_url(team.driver), change_url(team.season), change_url(team), change_url(the_cup),
+              change_url(event)]
+    return [(url, page_form(organiser, url)) for url in pages]
+
+
+def test_every_tampered_value_of_an_admin_form_is_a_form_error_never_a_server_error(organiser):
+    """A hand-made request (an id that names nothing, a word for a number, a number past the
+    database's range, a list for a date): the page comes back with the field's error, nothing stored."""
+    organiser.raise_request_exception = False
+    for url, form in _tampered_pages(organiser):
+        for field in [name for name in form if name != "_save" and not name.endswith(("TOTAL_FORMS",
+                                                                                       "INITIAL_FORMS",
+                                                                                       "MIN_NUM_FORMS",
+                                                                                       "MAX_NUM_FORMS"))]:
+            for value in TAMPERED:
+                before = facts()
+                response = organiser.post(url, {**form, field: value})
+                assert response.status_code in (200, 302), (url, field, value, response.status_code)
+                if response.status_code == 200:
+                    assert facts() == before, (url, field, value)

@@ -249,3 +249,23 @@ def test_a_player_whose_table_has_ended_is_shown_its_last_state(client, frozen_t
     assert response.status_code == 302 and response["Location"] == f"/table/{table.pk}/watch/"
     running = tables.view(tables.load(table), None)["running"]
     assert len(running["hands"]) == 8 and set(running["score"]) == {"A", "B"}
+
+
+def test_a_player_sits_at_one_live_table_at_a_time(frozen_today):
+    """Issue 35: a player seated at a table being played (or adjourned) is not seated at another,
+    whether the table is opened or a substitute seated; once that table ends, they may sit again."""
+    table, _links = free_table(seed=3)
+    seated = table.seats.get(seat="A.driver").player
+    free_games = table.free_games
+    others = {seat: make_player() for seat in tables.SEATS}
+    with pytest.raises(Refused, match="already sits at table") as refused:
+        tables.open_table(user=make_user("organiser"), free_games=free_games, players={**others, "B.catcher": seated})
+    assert refused.value.code == "seated_elsewhere"
+    assert Table.objects.count() == 1  # nothing opened
+    second, _ = tables.open_table(user=make_user("organiser"), free_games=free_games, players=others)
+    organiser = make_user("organiser")
+    with pytest.raises(Refused, match="already sits at table"):
+        tables.seat_substitute(second, "A.driver", seated, organiser)
+    tables.abandon(table, organiser, "A player left")
+    tables.seat_substitute(second, "A.driver", seated, organiser)
+    assert second.seats.get(seat="A.driver").player == seated

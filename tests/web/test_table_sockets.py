@@ -168,3 +168,122 @@ def test_an_illegal_card_and_an_illegal_announcement_are_refused_in_words(free_t
         await communicator.disconnect()
 
     asyncio.run(raise_own())
+
+
+@pytest.fixture
+def match_table(frozen_today):
+    from django.apps import apps
+
+    from tests.factories import make_match, make_team
+    from tournaments.core.roles import ensure_roles
+
+    ensure_roles(apps)
+    season = make_season(2026)
+    match = make_match(make_team(season=season), make_team(season=season),
+                       competition=make_competition(season=season), played_on=frozen_today)
+    table, links = tables.open_table(user=make_user("chief"), match=match, seed=21)
+    return match, table, links
+
+
+def _cards_in(view: dict) -> bool:
+    last = view.get("last_hand") or {}
+    return bool(view.get("trick") or view.get("last_trick") or last.get("deal") or last.get("tricks"))
+
+
+def test_an_official_matchs_cards_reach_only_its_players_and_the_jury_until_it_is_confirmed(match_table):
+    """Issue 35: the spectators' socket sends the public no holding and no trick of an official match
+    before the jury confirms it (the replay page's rule, tables.may_see_hands); the jury and the
+    table's players watching see them."""
+    from tests.web.table_play import play_hand
+
+    match, table, links = match_table
+    play_hand(table, links, random.Random(2))
+    seats = seats_of(table, links)
+    state = tables.load(table)
+    while not state.hand.tricks:  # into hand 2's first trick: a card on the table
+        move = state.hand.legal_moves()[0]
+        state = tables.make_move(seats[str(move.seat)], move.as_dict()).state
+    juror = Client()
+    juror.force_login(make_user("jury"))
+    player = joined_client(table, links["A.driver"])
+
+    async def scenario():
+        public, connected = await connect(f"/ws/table/{table.pk}/watch/")
+        assert connected
+        seen = (await public.receive_json_from(timeout=5))["view"]
+        assert not _cards_in(seen) and seen["cards_secret"]
+        assert seen["last_hand"]["scores"] and seen["tricks_won"]  # the scores and the count stay
+        for client in (juror, player):
+            watcher, connected = await connect(f"/ws/table/{table.pk}/watch/", client)
+            assert connected
+            assert _cards_in((await watcher.receive_json_from(timeout=5))["view"])
+            await watcher.disconnect()
+        await public.disconnect()
+
+    asyncio.run(scenario())
+    from tournaments.pages.table.broadcast import views_by_group, watch_group
+
+    by_group = dict(views_by_group(tables.load(table)))  # what every move sends each group
+    assert '"deal": {}' in by_group[watch_group(table.pk)]["texts"]["en"]
+    assert '"deal": {"A.driver"' in by_group[watch_group(table.pk, cards_shown=True)]["texts"]["en"]
+
+
+
+def test_a_seat_sending_faster_than_a_person_is_refused_and_nothing_is_stored(free_table, settings):
+    """Issue 35: a seat's messages beyond TABLE_SEAT_MESSAGES in TABLE_SEAT_SECONDS are refused with
+    a message, before the database is read; the count is the shared cache's."""
+    from django.core.cache import cache
+
+    from tournaments.core.models import TableAction
+
+    settings.TABLE_SEAT_MESSAGES, settings.TABLE_SEAT_SECONDS = 3, 3600
+    cache.clear()
+    table, links = free_table
+    waiting = next(seat for seat in tables.SEATS if seat != str(tables.load(table).hand.to_act))
+    client = joined_client(table, links[waiting])  # not the seat to act: every move is out of turn
+
+    async def scenario():
+        seat, connected = await connect(f"/ws/table/{table.pk}/seat/", client)
+        assert connected
+        await seat.receive_json_from(timeout=5)
+        codes = []
+        for _ in range(6):
+            await seat.send_json_to({"move": {"kind": "pass"}})
+            codes.append((await seat.receive_json_from(timeout=5))["code"])
+        await seat.disconnect()
+        return codes
+
+    codes = asyncio.run(scenario())
+    assert codes == ["not_your_turn"] * 3 + ["too_fast"] * 3
+    assert not TableAction.objects.filter(table=table).exists()
+
+
+def test_a_malformed_announcement_is_refused_when_made_naming_the_rule_broken(free_table):
+    """R9c: a hand-made message announcing Seize with the XIV, Gang with no suit or Visi with a card
+    is refused at once, in the words of the engine's check of a record, its ruling named; nothing
+    is stored."""
+    from tournaments.core.models import TableAction
+
+    table, links = free_table
+    dealer = str(tables.load(table).hand.to_act)
+    client = joined_client(table, links[dealer])
+    sent = [({"feast": "seize", "cards": ["XIV"]}, "not_magnifiers", "(R9)"),
+            ({"feast": "gang"}, "suits_do_not_fit", "(R9c)"),
+            ({"feast": "visi", "cards": ["I"]}, "declares_no_cards", "(R9c)")]
+
+    async def scenario():
+        communicator, _ = await connect(f"/ws/table/{table.pk}/seat/", client, language=b"hu")
+        await communicator.receive_json_from(timeout=5)
+        answers = []
+        for move, _reason, _ruling in sent:
+            await communicator.send_json_to({"move": {"kind": "announce", **move}})
+            answers.append(await communicator.receive_json_from(timeout=5))
+        await communicator.disconnect()
+        return answers
+
+    answers = asyncio.run(scenario())
+    for answer, (_move, _reason, ruling) in zip(answers, sent, strict=True):
+        assert answer["type"] == "refused" and answer["code"] == "announcement_refused"
+        assert "nem mondható be" in answer["message"] and answer["message"].endswith(f"{ruling}.")
+    assert "XIV" in answers[0]["message"] or "14" in answers[0]["message"]
+    assert not TableAction.objects.filter(table=table).exists()

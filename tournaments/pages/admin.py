@@ -12,6 +12,7 @@ import re
 
 from django import forms
 from django.contrib import admin
+from django.contrib.admin.widgets import AutocompleteSelect
 from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext as _
@@ -97,6 +98,33 @@ def posts_rows(request, inline) -> bool:
     return request.method == "POST" and any(row_input.fullmatch(key) for key in request.POST)
 
 
+class ChosenByIdSelect(AutocompleteSelect):
+    """The admin's autocomplete, shown again with a value that names no row: Django's own widget
+    looks the posted value up to show its name, and a value that is no id at all ("abc", a list)
+    raised a server error where the field's own error belongs. Only values the id field reads, within
+    the database's range, are looked up; the form's field says what is wrong with the rest."""
+
+    def optgroups(self, name, value, attr=None):
+        return super().optgroups(name, [choice for choice in value if self._reads(choice)], attr)
+
+    def _reads(self, choice) -> bool:
+        target = self.field.remote_field.model._meta.get_field(self.field.remote_field.field_name)
+        try:
+            target.run_validators(target.to_python(choice))  # an id, within the database's range
+        except ValidationError:
+            return False
+        return True
+
+
+class TamperedChoices:
+    """Admins and inlines whose autocomplete fields answer a tampered value with a form error."""
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if "widget" not in kwargs and db_field.name in self.get_autocomplete_fields(request):
+            kwargs["widget"] = ChosenByIdSelect(db_field, self.admin_site, using=kwargs.get("using"))
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
 # --- players, seasons, teams ---------------------------------------------------------------------
 
 
@@ -134,7 +162,7 @@ class TeamForm(RuledForm):
 
 
 @admin.register(Team)
-class TeamAdmin(FixedFieldsAdmin):
+class TeamAdmin(TamperedChoices, FixedFieldsAdmin):
     form = TeamForm
     fixed = staticmethod(changes.team_fixed)
     list_display = ["name", "season", "driver", "catcher", "substitute"]
@@ -155,7 +183,7 @@ class CupEntries(RuledEntries):
     removal_rule = staticmethod(changes.check_cup_entry_removal)
 
 
-class CupEntryInline(admin.TabularInline):
+class CupEntryInline(TamperedChoices, admin.TabularInline):
     """R16: entries are made while registration is open; the draw fixes them (read-only after it)."""
 
     model = CupEntry
@@ -188,7 +216,7 @@ class GrandPrixEntries(RuledEntries):
     removal_rule = staticmethod(changes.check_grand_prix_entry_removal)
 
 
-class GrandPrixEntryInline(admin.TabularInline):
+class GrandPrixEntryInline(TamperedChoices, admin.TabularInline):
     """R17: an event's entrants; one with matches in the event stays."""
 
     model = GrandPrixEntry

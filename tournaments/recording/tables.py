@@ -34,6 +34,7 @@ from tournaments.core.models import (
     Competition,
     FreeGame,
     Match,
+    Player,
     Table,
     TableAction,
     TableSeat,
@@ -103,6 +104,7 @@ def open_table(*, user, match: Match | None = None, free_games: Competition | No
             raise Refused(_("Four different players sit at a table."))
     seed = secret_numbers.randbits(62) if seed is None else seed
     with transaction.atomic():
+        check_seated_once(players.values())
         table = Table.objects.create(match=match, free_games=free_games, seed=seed,
                                      first_attackers=rules.first_attackers(seed).value, opened_by=user)
         links = {}
@@ -111,6 +113,20 @@ def open_table(*, user, match: Match | None = None, free_games: Competition | No
             links[seat] = table_seat.new_link()
             table_seat.save()
     return table, links
+
+
+def check_seated_once(players, table: Table | None = None) -> None:
+    """One live seat per player: a player sits at one table being played or adjourned at a time (a
+    second seat would have them play two hands at once). The players' rows are locked, so two tables
+    opened at once do not both seat one player."""
+    pks = [player.pk for player in players]
+    list(Player.objects.select_for_update().filter(pk__in=pks).values_list("pk", flat=True))
+    taken = (TableSeat.objects.select_related("player").filter(player_id__in=pks, table__state__in=LINKS_HOLD)
+             .exclude(table=table).order_by("table_id").first())
+    if taken is not None:
+        raise Refused(_("%(player)s already sits at table %(table)s, which is being played or adjourned; a player "
+                        "sits at one live table at a time: finish or abandon that table first.")
+                      % {"player": taken.player, "table": taken.table_id}, code="seated_elsewhere")
 
 
 def new_seat_link(table: Table, seat: str, user) -> str:
@@ -373,6 +389,7 @@ def seat_substitute(table: Table, seat: str, player, user) -> None:
                           code="hand_begun")
         if table.seats.exclude(seat=seat).filter(player=player).exists():
             raise Refused(_("%(player)s already sits at this table.") % {"player": player}, code="seated")
+        check_seated_once([player], table)
         if table.match_id:
             _seat_on_match(table, seat, player, user)
         table.seats.filter(seat=seat).update(player=player)
@@ -396,17 +413,47 @@ def _seat_on_match(table: Table, seat: str, player, user) -> None:
     save_particulars(match, user=user, changed=[name], reason=SUBSTITUTE_REASON % {"table": table.pk})
 
 
+# --- who may see an official match's cards ------------------------------------------------------
+
+
+def hands_kept_secret(table: Table) -> bool:
+    """Whether the table's cards (holdings and tricks) are kept from the public: an official match's,
+    until the jury confirms the match (a free game's are public, R18)."""
+    if not table.match_id:
+        return False
+    return not Match.objects.filter(pk=table.match_id, state=Match.State.CONFIRMED).exists()
+
+
+def may_see_hands(table: Table, user, session_seats: dict) -> bool:
+    """The one rule for every page, socket and answer that shows a table's holdings or tricks: the
+    public once the match is confirmed (a free game's at once); before that the jury (who may enter
+    scores) and the table's own players, by their account or the seat link kept in the session."""
+    if not hands_kept_secret(table):
+        return True
+    if user is not None and user.is_authenticated and user.has_perm(ENTER):
+        return True
+    if user is not None and user.is_authenticated and table.seats.filter(player__account=user).exists():
+        return True
+    held = seat_of_link((session_seats or {}).get(str(table.pk)))
+    return held is not None and held.table_id == table.pk
+
+
 # --- what each one at the table is shown --------------------------------------------------------
 
 
-def view(state: TableState, seat: str | None) -> dict:
+def view(state: TableState, seat: str | None, *, cards_shown: bool = True) -> dict:
     """What ``seat`` sees of the table (None: a spectator or the big screen): everything played in
-    the open, and only this seat's own cards; nothing of another hand before the hand ends."""
+    the open, and only this seat's own cards; nothing of another hand before the hand ends. A
+    spectator not ``cards_shown`` (the public, at an official match not yet confirmed) sees no card:
+    neither the tricks nor the finished hand's deal; who is to act, what was said, the tricks'
+    count and the scores."""
     language = translation.get_language()
     if ("open", language) not in state._shown:  # the same for every seat and the spectators
         state._shown[("open", language)] = _open_view(state, language)
     data = {**state._shown[("open", language)], "seat": seat}
     hand = state.hand
+    if seat is None and not cards_shown:
+        return _without_cards(data)
     if hand is None or seat is None:
         return data
     own = SEATS_BY_NAME[seat]
@@ -422,6 +469,13 @@ def view(state: TableState, seat: str | None) -> dict:
     data["contras"] = [_contra_offer(hand, move) for move in hand.legal_contras()] if mine else []
     data["may_pass"] = mine and hand.phase is rules.Phase.ANNOUNCING
     return data
+
+
+def _without_cards(data: dict) -> dict:
+    last_hand = data.get("last_hand")
+    if last_hand:
+        last_hand = {**last_hand, "deal": {}, "tricks": []}
+    return {**data, "trick": None, "last_trick": None, "last_hand": last_hand, "cards_secret": True}
 
 
 def _open_view(state: TableState, language: str) -> dict:

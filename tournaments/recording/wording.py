@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from tournaments.core import words
 from tournaments.core.lines import line_name, seat_name
@@ -148,6 +148,16 @@ REASONS = {
 }
 
 
+# R9c: what a feast's suits must be (scoring.feasts.SuitRule, by its name)
+SUIT_RULES = {
+    "none": pgettext_lazy("a feast declares", "no suit"),
+    "optional_one": pgettext_lazy("a feast declares", "at most one suit"),
+    "any_one": pgettext_lazy("a feast declares", "one suit"),
+    "one_black": pgettext_lazy("a feast declares", "one black suit"),
+    "red_and_black": pgettext_lazy("a feast declares", "one red and one black suit"),
+}
+
+
 def _given(p) -> str:
     """A value the record held, as the juror typed it: the engine quotes it (``'falcn'``)."""
     return str(p.get("given", "")).strip("'\"")
@@ -210,6 +220,8 @@ SENTENCES = {
     % {"feast": line_name(p["feast"]), "cards": _cards(p["cards"])},
     "card_declared_twice": lambda p: _("the same card is declared twice"),
     "declares_no_cards": lambda p: _("%(feast)s declares no cards") % {"feast": line_name(p["feast"])},
+    "suits_do_not_fit": lambda p: _("%(feast)s declares %(suits)s")
+    % {"feast": line_name(p["feast"]), "suits": SUIT_RULES.get(p.get("suits"), p.get("suits"))},
     "declared_cards_not_held": lambda p: _("%(seat)s does not hold %(cards)s")
     % {"seat": seat_name(p["seat"]), "cards": _cards(p["cards"])},
     "binding_conflict": lambda p: _("binds the %(card)s to trick %(tricks)s, but %(feast)s (line %(line)s) binds "

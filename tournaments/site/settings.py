@@ -234,6 +234,10 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
     "form-action": [CSP.SELF],
 }
+# The online table: a seat's messages a person can make, at most TABLE_SEAT_MESSAGES in any
+# TABLE_SEAT_SECONDS (counted in the shared cache, so in every process alike); the rest are refused.
+TABLE_SEAT_MESSAGES = env_int("TABLE_SEAT_MESSAGES", 30)
+TABLE_SEAT_SECONDS = env_int("TABLE_SEAT_SECONDS", 10)
 # Where the pages open their WebSockets (the online table, the live pages): unset, on the page's
 # own origin (behind the proxy, which routes /ws/, and under `make run`); else that address, such as
 # ws://127.0.0.1:8001 when `make serve` runs the ASGI server beside gunicorn without a proxy.

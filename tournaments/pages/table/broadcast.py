@@ -28,20 +28,26 @@ def seat_group(table_id: int, seat: str) -> str:
     return f"table-{table_id}-{seat.replace('.', '-')}"
 
 
-def watch_group(table_id: int) -> str:
-    return f"table-{table_id}-watch"
+def watch_group(table_id: int, *, cards_shown: bool = False) -> str:
+    """The spectators' group; at an official match not yet confirmed the public's sees no card, and
+    the jury and the table's players watching join the group that does (tables.may_see_hands)."""
+    return f"table-{table_id}-watch" + ("-cards" if cards_shown else "")
 
 
 def views_by_group(state: tables.TableState) -> list[tuple[str, dict]]:
     """Every seat's and the spectators' view of ``state`` in each language, with its group: built
     where the state was read (with the database), sent from the event loop."""
     table_id = state.table.pk
-    audiences = {seat: seat_group(table_id, seat) for seat in tables.SEATS} | {None: watch_group(table_id)}
-    texts: dict[str, dict[str, str]] = {group: {} for group in audiences.values()}
+    secret = tables.hands_kept_secret(state.table)
+    audiences = [(seat, seat_group(table_id, seat), True) for seat in tables.SEATS]
+    audiences.append((None, watch_group(table_id), not secret))
+    if secret:
+        audiences.append((None, watch_group(table_id, cards_shown=True), True))
+    texts: dict[str, dict[str, str]] = {group: {} for _seat, group, _shown in audiences}
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
-            for seat, group in audiences.items():
-                texts[group][language] = view_text(tables.view(state, seat))
+            for seat, group, cards_shown in audiences:
+                texts[group][language] = view_text(tables.view(state, seat, cards_shown=cards_shown))
     return [(group, {"type": "table.view", "position": state.position, "texts": by_language})
             for group, by_language in texts.items()]
 

@@ -9,13 +9,17 @@ through Channels' ``database_sync_to_async`` (``database_work``); moves at one t
 time, as the database locks the table's row (tables.make_move).
 """
 
+import time
 from dataclasses import dataclass
 from functools import cached_property, partial
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from scoring.table import IllegalMove
 from tournaments.core.models import Table, TableSeat
@@ -111,10 +115,10 @@ class NewestViewMixin:
 
 
 @database_work
-def current_view(table: Table, seat: str | None, language: str) -> dict:
+def current_view(table: Table, seat: str | None, language: str, *, cards_shown: bool = True) -> dict:
     """The table as it is now, as ``seat`` sees it (None: a spectator), in ``language``."""
     with translation.override(language):
-        return tables.view(tables.load(table), seat)
+        return tables.view(tables.load(table), seat, cards_shown=cards_shown)
 
 
 @dataclass
@@ -152,6 +156,9 @@ class SeatConsumer(SeatMixin, LanguageMixin, NewestViewMixin, AsyncJsonWebsocket
         """The move sent, made if the rules allow it: every group's views, or the refusal in words."""
         move = content.get("move") if isinstance(content, dict) else None
         with translation.override(self.page_language):
+            if not within_rate(self.table_seat):
+                return MoveAnswer([], {"type": "refused", "code": "too_fast", "message": _(
+                    "Too many messages from this seat: wait a few seconds, then make your move again.")})
             try:
                 result = tables.make_move(self.table_seat, move, account=self.account)
             except tables.SeatClosed as closed:
@@ -165,19 +172,46 @@ class SeatConsumer(SeatMixin, LanguageMixin, NewestViewMixin, AsyncJsonWebsocket
         return MoveAnswer(views_by_group(result.state))
 
 
+def within_rate(table_seat: TableSeat) -> bool:
+    """Whether the seat has sent no more than a person makes: TABLE_SEAT_MESSAGES messages in the
+    window of TABLE_SEAT_SECONDS now running, counted in the shared cache (several processes serve
+    one table's sockets, and a seat may hold several connections). A message over the count is
+    refused before the database is read: nothing is stored. (A hand-made client sent 3,000 moves
+    that took the server 94-161 s to answer.)"""
+    window = settings.TABLE_SEAT_SECONDS
+    key = f"table-seat-rate/{table_seat.pk}/{int(time.time() // window)}"
+    cache.add(key, 0, window * 2)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # the count expired between the two calls, or no cache is kept
+        return True
+    return count <= settings.TABLE_SEAT_MESSAGES
+
+
 @database_work
 def find_table(table_id: int) -> Table | None:
     return Table.objects.filter(pk=table_id).first()
 
 
+@database_work
+def cards_for_watcher(table: Table, scope) -> tuple[bool, bool]:
+    """Whether the table's cards are kept from the public, and whether this connection sees them
+    (tables.may_see_hands: its login, and the seat links kept in its session)."""
+    session = scope.get("session")
+    secret = tables.hands_kept_secret(table)
+    return secret, not secret or tables.may_see_hands(table, scope.get("user"), (session or {}).get(SESSION_KEY, {}))
+
+
 class WatchConsumer(TableScopeMixin, LanguageMixin, NewestViewMixin, AsyncJsonWebsocketConsumer):
-    """A spectator or the big screen: every card played, no card held."""
+    """A spectator or the big screen: every card played, no card held; at an official match not yet
+    confirmed, no card at all but to the jury and the table's own players (tables.may_see_hands)."""
 
     async def connect(self):
         table = await find_table(self.table_id())
         if table is None:
             await self.close(code=NO_SUCH_TABLE)
             return
-        await self.join(watch_group(table.pk))
+        secret, cards_shown = await cards_for_watcher(table, self.scope)
+        await self.join(watch_group(table.pk, cards_shown=secret and cards_shown))
         await self.accept()
-        await self.send_view(await current_view(table, None, self.page_language))
+        await self.send_view(await current_view(table, None, self.page_language, cards_shown=cards_shown))

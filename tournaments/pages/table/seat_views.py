@@ -17,8 +17,7 @@ from scoring import table as rules
 from scoring.cards import SEATS_BY_NAME
 from tournaments.core import bridge, words
 from tournaments.core.lines import card_name, contra_name, line_rows, seat_name, suit_name
-from tournaments.core.models import Match, Table, TableSeat
-from tournaments.core.roles import ENTER
+from tournaments.core.models import Table, TableSeat
 from tournaments.recording import tables
 
 LIVE = (Table.State.OPEN, Table.State.ADJOURNED)
@@ -87,18 +86,8 @@ def team_names(table: Table) -> dict[str, str]:
 def may_see_replay(table: Table, user, session_seats: dict) -> bool:
     """A free game's hands are public (R18). An official match's hands are the public's once the
     match is confirmed; before that the jury's and the table's players' (by their seat link kept
-    in the session, or by their account)."""
-    if table.free_games_id:
-        return True
-    if table.match.state == Match.State.CONFIRMED:
-        return True
-    if user.is_authenticated and user.has_perm(ENTER):
-        return True
-    if user.is_authenticated and table.seats.filter(player__account=user).exists():
-        return True
-    secret = session_seats.get(str(table.pk))
-    held = tables.seat_of_link(secret)
-    return held is not None and held.table_id == table.pk
+    in the session, or by their account): the same rule as the spectators' socket's."""
+    return tables.may_see_hands(table, user, session_seats)
 
 
 def finished_count(table: Table) -> int:
