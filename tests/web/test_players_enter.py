@@ -152,6 +152,15 @@ def test_a_hand_sent_twice_is_kept_once(client, links):
     assert PlayerHand.objects.get(number=1).revision == revision
 
 
+def test_an_acceptance_sent_twice_is_taken_once(client, links):
+    enter(client, links["A"], 1)
+    revision = PlayerHand.objects.get(number=1).revision
+    for _tap in range(2):
+        response = client.post(team_url(links["B"], "answer", 1), {"verdict": "accept", "revision": revision})
+        assert response.status_code == 302
+    assert Hand.objects.filter(number=1).count() == 1
+
+
 def test_a_link_does_nothing_after_the_match_is_submitted(client, match, links, juror):
     for number in range(1, 9):
         enter(client, links["A" if number % 2 else "B"], number)

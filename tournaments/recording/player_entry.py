@@ -152,6 +152,10 @@ def accept_hand(link: TeamLink, number: int, *, revision: int) -> PlayerHand:
     """The other team's word that hand ``number`` is right: the hand is stored through the door,
     as the juror who gave the entering team's link, and is the jury's from now on."""
     with transaction.atomic():
+        already = PlayerHand.objects.filter(match=link.match, number=number, state=PlayerHand.State.ACCEPTED,
+                                            answered_by=link, revision=revision).first()
+        if already is not None:  # the same tap sent again (a lost answer): accepted once
+            return already
         hand = _hand_to_answer(link, number, revision)
         entering = hand.entered_by
         reason = ACCEPTED_REASON % {"number": number, "entering": entering.team.name, "accepting": link.team.name,
