@@ -302,11 +302,25 @@ class TableHand:
         if move.seat != self.to_act:
             raise IllegalMove(f"it is {self.to_act}'s turn, not {move.seat}'s", "not_your_turn",
                               seat=str(move.seat), to_act=str(self.to_act))
+        move = self.number_said(move)
         if self.phase is Phase.ANNOUNCING:
             self._announcing_move(move)
         else:
             self._play(move)
         self.moves.append(move)
+
+    def number_said(self, move: Move) -> Move:
+        """R6a: a message that says no number (a move stored before messages said it) is heard with
+        the number its player holds; a number given is the engine's to check."""
+        feast = FEASTS.get(move.feast or "") if move.kind is Kind.ANNOUNCE else None
+        if feast is None or feast.counts is None or move.number is not None:
+            return move
+        if feast.counts == "trumps":
+            return replace(move, number=sum(1 for card in self.deal.hands[move.seat] if card.is_trump))
+        if len(move.suits) != 1:
+            return move  # no suit to count: as before R6a
+        return replace(move, number=sum(1 for card in self.deal.hands[move.seat]
+                                        if card.is_suit_card and card.suit is move.suits[0]))
 
     def _announcing_move(self, move: Move) -> None:
         if move.kind is Kind.PLAY:
@@ -484,9 +498,6 @@ def _announcement(move: Move) -> Announcement:
     feast = FEASTS.get(move.feast or "")
     if feast is None:
         raise IllegalMove(f"{move.feast!r} is not a feast", "not_a_feast", feast=str(move.feast))
-    if feast.counts is not None and move.number is None:  # R6a: said at the table, with the deal known
-        raise IllegalMove(f"{feast.name} says its number: how many the announcer holds (R6a)",
-                          "number_missing", feast=feast.id)
     return Announcement(0, feast, move.seat, tuple(move.cards), tuple(move.suits), number=move.number)
 
 

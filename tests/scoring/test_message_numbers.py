@@ -17,7 +17,7 @@ from scoring.cards import Suit, Team
 from scoring.generate import full_record
 from scoring.problems import InvalidRecord
 from scoring.records import parse_hand
-from scoring.table import IllegalMove, Kind, Move, Phase, new_hand
+from scoring.table import IllegalMove, Kind, Move, Phase, new_hand, replay
 from tests.scoring.table_moves import an_offered_move
 
 GOLDEN = Path(__file__).parent / "golden" / "hands"
@@ -145,12 +145,15 @@ def test_r6a_the_table_refuses_a_number_not_held_with_the_engines_words():
     assert hand.moves == []  # nothing refused is kept
 
 
-def test_r6a_the_table_refuses_a_message_that_does_not_say_its_number():
-    hand = new_hand(_seed_with(_countable_suit), Team.A)
-    with pytest.raises(IllegalMove) as refused:
-        hand.apply(Move(Kind.ANNOUNCE, hand.to_act, feast="suit_count", suits=(_countable_suit(hand),)))
-    assert refused.value.code == "number_missing"
-    assert "R6a" in str(refused.value)
+def test_r6a_a_message_stored_without_its_number_is_heard_with_the_number_held():
+    """A table's move kept before R6a replays; everyone hears, and the record says, the number held."""
+    seed = _seed_with(_countable_suit)
+    hand = new_hand(seed, Team.A)
+    suit, seat = _countable_suit(hand), hand.to_act
+    stored = {"kind": "announce", "seat": str(seat), "feast": "suit_count", "cards": [], "suits": [suit.word]}
+    played = replay(seed, Team.A, [stored])
+    assert played.moves[0].number == _held(hand, suit)
+    assert played.announcements()[0].number == _held(hand, suit)
 
 
 @pytest.mark.parametrize("number", ["4", 4.5, True, [4]])

@@ -10,6 +10,7 @@ from tournaments.core.lines import (
     card_name,
     line_rows,
     match_teams,
+    number_told,
     seat_name,
     silent_words,
     team_name,
@@ -81,4 +82,5 @@ def response(request, match):
         "a": match.team_a.name, "b": match.team_b.name}
     return pdf.response(request, "print/score_sheet.html", {
         "match": match, "labels": labels, "hands": _hand_rows(match), "filled": filled,
+        "messages": [number_told("suit_count", 4, ["hearts"]), number_told("trumps", 9)],  # R6a, as said
     }, title)

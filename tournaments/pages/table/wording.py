@@ -21,6 +21,9 @@ def _announcement_refused(params: dict) -> str:
                  "announcement binds it to (R9).") % {"feast": feast}
     if reason == "declared_cards_not_held":
         return _("%(feast)s may not be announced: you do not hold the declared card (R9).") % {"feast": feast}
+    if reason == "message_number_untrue":
+        return _("%(feast)s may not be announced with that number: say the number you hold (R6a).") % {
+            "feast": feast}
     if reason == "message_untrue":
         return _("%(feast)s may not be announced: it is not true of your hand (R6).") % {"feast": feast}
     return _("%(feast)s may not be announced now (%(ruling)s).") % {"feast": feast,

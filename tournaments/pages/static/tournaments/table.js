@@ -301,11 +301,18 @@
 
   // --- announcing: pass, contras, feasts with their value and the cards or suits they name ---
 
+  // A message that says its number is heard as it is said, "4 kőr", "9 tarokk" (R6a).
   function named(entry) {
     const parts = [];
     if (entry.cards && entry.cards.length) parts.push(entry.cards.map(cardName).join(", "));
-    if (entry.suits && entry.suits.length) parts.push(entry.suits.map((s) => words.suit_words[s]).join(", "));
+    if (entry.told) parts.push(entry.told);
+    else if (entry.suits && entry.suits.length) parts.push(entry.suits.map((s) => words.suit_words[s]).join(", "));
     return parts.length ? " – " + parts.join("; ") : "";
+  }
+
+  // A feast's name with its value; a message worth nothing that says its number is its name alone.
+  function titled(entry) {
+    return entry.told && !entry.value ? entry.name : entry.name + " (" + entry.value + ")";
   }
 
   function actionButton(text, onClick, className) {
@@ -328,8 +335,9 @@
       box.append(element("h3", "", words.categories[category] || category));
       const buttons = element("div", "table-offers");
       buttons.append(...inGroup.map((offer) => actionButton(
-        offer.name + " (" + offer.value + ")" + named(offer),
-        () => send({ kind: "announce", feast: offer.feast, cards: offer.cards, suits: offer.suits }), "table-offer")));
+        titled(offer) + named(offer),
+        () => send({ kind: "announce", feast: offer.feast, cards: offer.cards, suits: offer.suits, number: offer.number }),
+        "table-offer")));
       box.append(buttons);
       return box;
     });
@@ -362,7 +370,7 @@
       let text = seatName(entry.seat) + ": ";
       if (entry.kind === "pass") text += words.pass;
       else if (entry.kind === "announce") {
-        text += words.announces + " " + entry.name + " (" + entry.value + ")" + named(entry);
+        text += words.announces + " " + titled(entry) + named(entry);
         if (entry.replaced) text += " – " + words.raised;
       } else text += format(words.contra_said, { feast: entry.name, seat: seatName(entry.on) }) +
         (entry.side ? " – " + words.contras[entry.side] : "");
@@ -373,7 +381,7 @@
     const standing = view.announcements || [];
     $("standing-title").hidden = !standing.length;
     $("announcements").replaceChildren(...standing.map((said) => element("li", "",
-      seatName(said.by) + ": " + said.name + " (" + said.value + ")" + named(said) +
+      seatName(said.by) + ": " + titled(said) + named(said) +
       (said.contra ? " – " + words.contras[said.contra] : ""))));
   }
 
