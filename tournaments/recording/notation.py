@@ -705,8 +705,8 @@ def _legend() -> dict:
         "seats": seat_examples(), "cards": card_examples(),
         "announcement": announcement_text({"feast": "pheasant", "by": "A.driver", "cards": ["I"],
                                            "contra": "opponents", "result": "won"}),
-        "messages": [announcement_text({"feast": "suit_count", "by": "A.driver", "suits": ["hearts"], "number": 4}),
-                     " ".join(number_text({"feast": "suit_count", "suits": ["hearts"], "number": 4}))
+        "messages": [announcement_text({"feast": "suit_count", "by": "A.driver", "suits": ["hearts"], "number": 3}),
+                     " ".join(number_text({"feast": "suit_count", "suits": ["hearts"], "number": 3}))
                      + " " + seat_text("A.driver"),
                      " ".join(number_text({"feast": "trumps", "number": 9})) + " " + seat_text("B.catcher")],
         "deal_line": f"{seat_text('A.driver')}: " + " ".join(card_text(item) for item in (

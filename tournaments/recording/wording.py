@@ -234,7 +234,7 @@ SENTENCES = {
        "told": number_told(p["feast"], p["number"], [p.get("suit")])},
     "number_out_of_range": _number_out_of_range,
     "number_needs_suit": lambda p: _("%(feast)s with its number names the suit it counts, for example %(example)s")
-    % {"feast": line_name(p["feast"]), "example": number_told("suit_count", 4, ["hearts"])},
+    % {"feast": line_name(p["feast"]), "example": number_told("suit_count", 3, ["hearts"])},
     "number_not_a_count": lambda p: _("“%(given)s” is not a number of cards") % {"given": _given(p)},
     "declares_no_number": lambda p: _("%(feast)s says no number: only Number of a Suit and Trumps do")
     % {"feast": line_name(p["feast"])},

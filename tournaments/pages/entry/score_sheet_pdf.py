@@ -82,5 +82,5 @@ def response(request, match):
         "a": match.team_a.name, "b": match.team_b.name}
     return pdf.response(request, "print/score_sheet.html", {
         "match": match, "labels": labels, "hands": _hand_rows(match), "filled": filled,
-        "messages": [number_told("suit_count", 4, ["hearts"]), number_told("trumps", 9)],  # R6a, as said
+        "messages": [number_told("suit_count", 3, ["hearts"]), number_told("trumps", 9)],  # R6a, as said
     }, title)

@@ -68,7 +68,7 @@ def hand_fields():
     declared_prompt = _("R7: the declared cards (%(cards)s) or suits (%(suits)s), where the feast names them; "
                         "a message's number with its suit (%(suit_count)s) or trumps (%(trumps)s), R6a.") % {
         "cards": notation.card_examples(), "suits": notation.suit_examples(),
-        "suit_count": " ".join(notation.number_text({"feast": "suit_count", "suits": ["hearts"], "number": 4})),
+        "suit_count": " ".join(notation.number_text({"feast": "suit_count", "suits": ["hearts"], "number": 3})),
         "trumps": " ".join(notation.number_text({"feast": "trumps", "number": 9}))}
     contra_prompt = _("R8: empty, %(partner)s or %(opponents)s; messages take none (R6).") % {
         "partner": words.name(words.CONTRA, "partner"), "opponents": words.name(words.CONTRA, "opponents")}
