@@ -106,7 +106,8 @@ def test_r6a_the_right_numbers_with_the_deal_are_stored(client, jury):
     record = golden_record("140_messages_say_their_number_with_the_deal.json")
     match = make_match()
     client.post(reverse("jury:save_hand", args=[match.pk, 1]), form_data([record]))
-    numbers = list(Announcement.objects.filter(hand__match=match).order_by("position").values_list("number", flat=True))
+    stored = Announcement.objects.filter(hand__match=match).order_by("position")
+    numbers = list(stored.values_list("number", flat=True))
     assert numbers == [9, 2, 2, 3]
 
 
