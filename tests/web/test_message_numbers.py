@@ -81,7 +81,7 @@ def test_r6a_the_legend_shows_how_a_message_says_its_number(client, jury):
     page = html.unescape(client.get(reverse("jury:match", args=[match.pk]),
                                     headers={"accept-language": "hu"}).content.decode())
     legend = page[page.index('id="notation-legend"'):]
-    assert "Az üzenet száma (R6a)" in legend
+    assert "Az üzenet száma" in legend
     assert "<code>3 kőr A.h</code>" in legend and "<code>9 tarokk B.f</code>" in legend
 
 
