@@ -243,3 +243,21 @@ def test_r6a_a_finished_hands_record_and_the_stored_hand_carry_the_numbers(froze
                   .order_by("position").values_list("feast", "number"))
     assert stored == said
     assert all(number is not None for _feast, number in stored)
+
+
+def test_r6a_the_replay_says_each_messages_number(client, frozen_today):
+    table, links = table_with_a_countable_suit()
+    hand = tables.load(table).hand
+    seat, suit = str(hand.to_act), _countable(hand)
+    held = sum(1 for c in hand.deal.hands[SEATS_BY_NAME[seat]] if c.is_suit_card and c.suit is suit)
+    tables.make_move(seat_of(table, links, seat), {"kind": "announce", "feast": "suit_count", "suits": [suit.word],
+                                                   "number": held})
+    rng = random.Random(5)
+    seats = {name: seat_of(table, links, name) for name in tables.SEATS}
+    while not tables.make_move(seats[str(tables.load(table).hand.to_act)],
+                               an_offered_move(tables.load(table).hand, rng, 0.0).as_dict()).hand_finished:
+        pass
+    page = html.unescape(client.get(reverse("table:replay", args=[table.pk, 1]),
+                                    headers={"accept-language": "hu"}).content.decode())
+    hungarian = {"hearts": "kőr", "diamonds": "káró", "spades": "pikk", "clubs": "treff"}[suit.word]
+    assert f"Színhossz ({held} {hungarian})" in page
