@@ -261,3 +261,29 @@ def test_r6a_the_replay_says_each_messages_number(client, frozen_today):
                                     headers={"accept-language": "hu"}).content.decode())
     hungarian = {"hearts": "kőr", "diamonds": "káró", "spades": "pikk", "clubs": "treff"}[suit.word]
     assert f"Színhossz ({held} {hungarian})" in page
+
+
+# --- the workbook ----------------------------------------------------------------------------------
+
+
+def test_r6a_the_workbooks_declared_cell_takes_a_messages_number(client, jury):
+    from tests.web.test_score_sheets import cell_of, download, fill, problems_of, upload
+
+    match = make_match()
+    book = fill(download(client, match), eight_hand_records())
+    sheet = book.worksheets[1]
+    for key, value in (("feast1", "színhossz"), ("by1", "A.h"), ("declared1", "3 pikk"),
+                       ("feast2", "tarokkszám"), ("by2", "B.h"), ("declared2", "9 tarokk")):
+        sheet[cell_of(key, 3).split("!")[1]] = value
+    assert upload(client, match, book).status_code == 302
+    stored = list(Announcement.objects.filter(hand__match=match, hand__number=3).order_by("position")
+                  .values_list("feast", "suits", "number"))
+    assert stored == [("suit_count", "spades", 3), ("trumps", "", 9)]
+
+    other = make_match()
+    book = fill(download(client, other), eight_hand_records())
+    sheet = book.worksheets[1]
+    for key, value in (("feast1", "színhossz"), ("by1", "A.h"), ("declared1", "5 pikk")):
+        sheet[cell_of(key, 3).split("!")[1]] = value
+    problems = problems_of(upload(client, other, book))
+    assert any(cell_of("declared1", 3) in problem and "R6a" in problem for problem in problems), problems
