@@ -845,9 +845,11 @@ def _check_messages_true(announcements: list[Announcement], deal: dict, problems
 
 def counted_cards(announcement: Announcement, hand: Iterable[Card]) -> int | None:
     """R6a: how many of what a numbered message counts the announcer holds (None: it says no number)."""
-    if announcement.number is None:
+    if announcement.number is None or announcement.feast.counts is None:
         return None
     if announcement.feast.counts == "suit":
+        if len(announcement.suits) != 1:
+            return None  # no one suit to count: _parse_number refuses it
         return sum(1 for card in hand if card.is_suit_card and card.suit is announcement.suits[0])
     return sum(1 for card in hand if card.is_trump)
 

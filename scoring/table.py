@@ -46,6 +46,7 @@ from .records import (
     _check_chains,
     _check_declared_cards_held,
     _check_messages_true,
+    _parse_number,
     chain_key,
     may_join_chain,
 )
@@ -517,6 +518,8 @@ def _record_problems(announcements: Sequence[Announcement], deal: dict[Seat, tup
     numbered = [Announcement(index, a.feast, a.by, a.cards, a.suits, number=a.number)
                 for index, a in enumerate(announcements)]
     problems = Problems()
+    for a in numbered:  # R6a: a number only where a message counts, in its range, with its suit
+        _parse_number(a.number, a.feast, a.suits, f"announcements[{a.index}]", problems)
     _check_chains(numbered, problems)
     _check_bindings(numbered, problems)
     _check_declared_cards_held(numbered, deal, problems)

@@ -156,6 +156,20 @@ def test_r6a_a_message_stored_without_its_number_is_heard_with_the_number_held()
     assert played.announcements()[0].number == _held(hand, suit)
 
 
+@pytest.mark.parametrize(("feast", "suits", "number"), [
+    ("flush", (), 4), ("birds", (), 1), ("pheasant", (), 3),  # these say no number
+    ("suit_count", (), 2), ("suit_count", (Suit.HEARTS, Suit.CLUBS), 2),  # a number needs its one suit
+])
+def test_r6a_the_table_refuses_a_number_where_the_record_would_refuse_it(feast, suits, number):
+    """One rulebook (R9c): a hand-made move the engine would refuse in the record is refused when made."""
+    hand = new_hand(_seed_with(_countable_suit), Team.A)
+    move = Move(Kind.ANNOUNCE, hand.to_act, feast=feast, suits=suits, number=number)
+    with pytest.raises(IllegalMove) as refused:
+        hand.apply(move)
+    assert refused.value.params["ruling"] == "R6a"
+    assert hand.moves == []
+
+
 @pytest.mark.parametrize("number", ["4", 4.5, True, [4]])
 def test_r6a_a_hand_made_move_with_a_number_that_is_not_a_count_is_not_understood(number):
     with pytest.raises(IllegalMove):
