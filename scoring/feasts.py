@@ -72,6 +72,7 @@ class Feast:
     trophy: TrophyClass | None = None
     is_flight: bool = False
     binding_ruling: str = "R9"  # the ruling a misplayed bound card of this feast is refused under
+    counts: str | None = None  # R6a: what a message's number counts ("suit": of its suit, "trumps")
 
 
     # Derived once from the fields above: the scorer asks these for every announcement.
@@ -124,8 +125,9 @@ _SCALE_FAMILY = {"fixed_bindings": _FIVE_BOUND_TRICKS, "binding_ruling": "R9b"}
 
 _CATALOGUE: tuple[Feast, ...] = (
     # Messages (R6): information; only Flush and Four of a Kind score, none may be contra'd.
-    Feast("suit_count", "Number of a Suit", Category.MESSAGE, 0, suits=SuitRule.OPTIONAL_ONE),
-    Feast("trumps", "Trumps", Category.MESSAGE, 0),
+    # R6a: these two say their number ("4 Hearts", "9 Trumps"); records from before R6a may lack it.
+    Feast("suit_count", "Number of a Suit", Category.MESSAGE, 0, suits=SuitRule.OPTIONAL_ONE, counts="suit"),
+    Feast("trumps", "Trumps", Category.MESSAGE, 0, counts="trumps"),
     Feast("birds", "Birds", Category.MESSAGE, 0),
     Feast("flush", "Flush", Category.MESSAGE, 10),
     Feast("four_of_a_kind", "Four of a Kind", Category.MESSAGE, 20),

@@ -114,7 +114,8 @@ class _Announcer:
         suits = self._declared_suits(feast, by)
         if cards is None or suits is None:
             return
-        announcement = Announcement(len(self.made), feast, by, cards, suits)
+        announcement = Announcement(len(self.made), feast, by, cards, suits,
+                                    number=_number_held(feast, suits, self.deal[by]))
         if self._allowed(announcement):
             self._keep(announcement)
 
@@ -167,6 +168,15 @@ class _Announcer:
             self.bound[key] = self.bound.get(key, tricks) & tricks
 
 
+def _number_held(feast: Feast, suits: tuple[Suit, ...], hand: tuple[Card, ...]) -> int | None:
+    """R6a: the number a Number of a Suit or Trumps message says, the actual one."""
+    if feast.counts == "trumps":
+        return sum(1 for card in hand if card.is_trump)
+    if feast.counts == "suit":
+        return sum(1 for card in hand if card.is_suit_card and card.suit is suits[0])
+    return None
+
+
 def random_announcements(rng: random.Random, deal: dict[Seat, tuple[Card, ...]],
                          table: bool = False) -> tuple[Announcement, ...]:
     """Announcements both teams could make on this deal, with some contras (R8)."""
@@ -179,7 +189,8 @@ def random_announcements(rng: random.Random, deal: dict[Seat, tuple[Card, ...]],
     rng.shuffle(made)  # FORMAT.md: announcements in any order
     contras = _contras(rng, made)
     return tuple(
-        Announcement(index, a.feast, a.by, a.cards, a.suits, contras.get(index)) for index, a in enumerate(made)
+        Announcement(index, a.feast, a.by, a.cards, a.suits, contras.get(index), number=a.number)
+        for index, a in enumerate(made)
     )
 
 
@@ -275,7 +286,8 @@ def table_hand(rng: random.Random, *, attackers: Team | None = None) -> Hand:
 
 def _readjudicated(played: Hand, kept: list[Announcement]) -> Hand:
     announcements = tuple(
-        Announcement(index, a.feast, a.by, a.cards, a.suits, a.contra) for index, a in enumerate(kept)
+        Announcement(index, a.feast, a.by, a.cards, a.suits, a.contra, number=a.number)
+        for index, a in enumerate(kept)
     )
     return adjudicate(Hand(played.attackers, played.holdings, announcements, None, played.deal, played.tricks))
 

@@ -49,7 +49,7 @@ _HAND_KEYS = frozenset({
 })
 _EXTRA_KEYS = ("number", "players", "note")
 _RECORD_KEYS = _HAND_KEYS - frozenset(_EXTRA_KEYS)  # the keys of FORMAT.md itself
-_ANNOUNCEMENT_KEYS = frozenset({"feast", "by", "cards", "suits", "contra", "result"})
+_ANNOUNCEMENT_KEYS = frozenset({"feast", "by", "cards", "suits", "number", "contra", "result"})
 _HOLDING_KEYS = frozenset({"trumps", "honours", "high_trumps"})
 
 
@@ -101,6 +101,7 @@ class Announcement:
     suits: tuple[Suit, ...] = ()
     contra: Contra | None = None
     won: bool | None = None  # None for messages (R6) and for results still to be adjudicated
+    number: int | None = None  # what a Number of a Suit or Trumps message counts (R6a); None before R6a
     team: Team = dataclass_field(init=False, repr=False, compare=False)  # the announcer's team
 
     def __post_init__(self) -> None:
@@ -124,6 +125,8 @@ class Announcement:
             record["cards"] = [str(card) for card in self.cards]
         if self.suits:
             record["suits"] = [suit.word for suit in self.suits]
+        if self.number is not None:
+            record["number"] = self.number
         if not self.feast.is_message:
             record["contra"] = self.contra.value if self.contra else None
             if self.won is not None:
@@ -157,7 +160,7 @@ class Hand:
         """This hand with adjudicated results (by announcement index) and silent premiums."""
         # Built directly rather than with dataclasses.replace, which costs several times more.
         announcements = tuple(
-            Announcement(a.index, a.feast, a.by, a.cards, a.suits, a.contra, results[a.index])
+            Announcement(a.index, a.feast, a.by, a.cards, a.suits, a.contra, results[a.index], a.number)
             if a.index in results else a
             for a in self.announcements
         )
@@ -515,6 +518,14 @@ def check_announcements(announcements: Sequence[Announcement], deal: dict | None
     return well_formed
 
 
+def check_announcement_numbers(announcements: Sequence[Announcement], problems: Problems) -> None:
+    """R6a: each announcement's number, as a record's is read: only a message that counts says one, in
+    its range, with its one suit (the online table asks it of a message before it is made)."""
+    for announcement in announcements:
+        _parse_number(announcement.number, announcement.feast, announcement.suits,
+                      f"announcements[{announcement.index}]", problems)
+
+
 def _well_formed(announcement: Announcement, problems: Problems) -> bool:
     field = f"announcements[{announcement.index}]"
     cards_fit = _check_declared_cards(list(announcement.cards), announcement.feast, field, problems)
@@ -564,7 +575,10 @@ def _announcement_key(item: Any, index: int, adjudicated: bool) -> tuple | None:
         if type(suits) is not list:
             return None
         suits = tuple(suits)
-    return (index, adjudicated, item.get("feast"), item.get("by"), cards, suits, item.get("contra"),
+    number = item.get("number")
+    if number is not None and type(number) is not int:  # 4.0 and True would share 4's and 1's entry
+        return None
+    return (index, adjudicated, item.get("feast"), item.get("by"), cards, suits, number, item.get("contra"),
             item.get("result"))
 
 
@@ -584,14 +598,15 @@ def _read_announcement(item: Any, index: int, adjudicated: bool,
         return None
     cards = _parse_declared_cards(item.get("cards"), feast, field, problems)
     suits = _parse_declared_suits(item.get("suits"), feast, field, problems)
+    number, number_ok = _parse_number(item.get("number"), feast, suits, field, problems)
     if feast.is_message:
         contra, won = _parse_message_extras(item, field, problems)
     else:
         contra = _parse_contra(item.get("contra"), field, problems)
         won = _parse_result(item, field, adjudicated, problems)
-    if by is None or cards is None or suits is None:
+    if by is None or cards is None or suits is None or not number_ok:
         return None
-    return Announcement(index, feast, by, cards, suits, contra, won)
+    return Announcement(index, feast, by, cards, suits, contra, won, number)
 
 
 def _parse_feast(value: Any, field: str, problems: Problems) -> Feast | None:
@@ -690,6 +705,41 @@ def _suits_fit(rule: SuitRule, suits: list[Suit]) -> bool:
     if rule is SuitRule.ONE_BLACK:
         return len(suits) == 1 and suits[0].is_black
     return len(suits) == 2 and sorted(suit.is_red for suit in suits) == [False, True]
+
+
+CARDS_A_SEAT = 10  # R3: the most trumps one player can hold and count (R6a)
+
+
+def _parse_number(value: Any, feast: Feast, suits: tuple | None, field: str,
+                  problems: Problems) -> tuple[int | None, bool]:
+    """R6a: the number a Number of a Suit or Trumps message says, and whether it may be read. A
+    record from before R6a has none, and stays valid; any other announcement says no number."""
+    if value is None:
+        return None, True
+    where = f"{field}.number"
+    if feast.counts is None:
+        problems.add(where, "R6a", f"{feast.name} says no number", "declares_no_number", feast=feast.id)
+        return None, False
+    if not _is_int(value):
+        problems.add(where, "R6a", f"{shown(value)} is not a number of cards", "number_not_a_count",
+                     feast=feast.id, given=shown(value))
+        return None, False
+    if feast.counts == "suit":
+        if suits is None:
+            return None, False  # the suit's own problem is reported
+        if len(suits) != 1:
+            problems.add(where, "R6a", f"{feast.name} with its number names the suit it counts, one suit",
+                         "number_needs_suit", feast=feast.id, number=value)
+            return None, False
+        least, most, counted = 2, len(suits[0].ranks()) - 1, suits[0].word
+    else:
+        least, most, counted = 8, CARDS_A_SEAT, "trumps"
+    if not least <= value <= most:
+        problems.add(where, "R6a", f"{feast.name} says {least} to {most} {counted}, not {value}",
+                     "number_out_of_range", feast=feast.id, number=value, least=least, most=most,
+                     **({"suit": counted} if feast.counts == "suit" else {}))
+        return None, False
+    return value, True
 
 
 def _parse_message_extras(item: dict, field: str, problems: Problems) -> tuple[None, None]:
@@ -812,13 +862,35 @@ def _check_declared_cards_held(announcements: list[Announcement], deal: dict, pr
 
 
 def _check_messages_true(announcements: list[Announcement], deal: dict, problems: Problems) -> None:
-    """R6: where the deal is known, a message must be true of the announcer's hand."""
+    """R6, R6a: where the deal is known, a message must be true of the announcer's hand, and the
+    number it says the number held."""
     for announcement in announcements:
-        if announcement.feast.is_message:
-            reason = message_falsehood(announcement, deal[announcement.by])
-            if reason:
-                problems.add(f"announcements[{announcement.index}]", "R6", reason, "message_untrue",
-                             feast=announcement.feast.id)
+        if not announcement.feast.is_message:
+            continue
+        held = counted_cards(announcement, deal[announcement.by])
+        if held is not None and held != announcement.number:
+            counted = announcement.suits[0].word if announcement.feast.counts == "suit" else "trumps"
+            problems.add(f"announcements[{announcement.index}].number", "R6a",
+                         f"{announcement.by} holds {held} {counted}, not {announcement.number}: "
+                         "a message says the actual number", "message_number_untrue",
+                         feast=announcement.feast.id, seat=str(announcement.by), number=announcement.number,
+                         held=held, **({"suit": counted} if announcement.feast.counts == "suit" else {}))
+            continue
+        reason = message_falsehood(announcement, deal[announcement.by])
+        if reason:
+            problems.add(f"announcements[{announcement.index}]", "R6", reason, "message_untrue",
+                         feast=announcement.feast.id)
+
+
+def counted_cards(announcement: Announcement, hand: Iterable[Card]) -> int | None:
+    """R6a: how many of what a numbered message counts the announcer holds (None: it says no number)."""
+    if announcement.number is None or announcement.feast.counts is None:
+        return None
+    if announcement.feast.counts == "suit":
+        if len(announcement.suits) != 1:
+            return None  # no one suit to count: _parse_number refuses it
+        return sum(1 for card in hand if card.is_suit_card and card.suit is announcement.suits[0])
+    return sum(1 for card in hand if card.is_trump)
 
 
 def message_falsehood(announcement: Announcement, hand: tuple[Card, ...]) -> str | None:

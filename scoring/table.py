@@ -41,7 +41,15 @@ from .feasts import FEASTS, Feast, SuitRule
 from .match import attackers_in_hand
 from .play import TRICKS_IN_A_HAND, Bindings, bindings_of, play_out, playable_cards, winning_position
 from .problems import Problem, Problems
-from .records import HAND_FORMAT, Announcement, Contra, chain_key, check_announcements, may_join_chain
+from .records import (
+    HAND_FORMAT,
+    Announcement,
+    Contra,
+    chain_key,
+    check_announcement_numbers,
+    check_announcements,
+    may_join_chain,
+)
 
 CARDS_IN_A_HAND = 10
 LEAST_TRUMPS = 3  # R3: a player with fewer is redealt
@@ -91,11 +99,14 @@ class Move:
     suits: tuple[Suit, ...] = ()
     target: int | None = None
     card: Card | None = None
+    number: int | None = None  # what a Number of a Suit or Trumps message says (R6a)
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind.value, "seat": str(self.seat)}
         if self.kind is Kind.ANNOUNCE:
             data.update(feast=self.feast, cards=[str(c) for c in self.cards], suits=[s.word for s in self.suits])
+            if self.number is not None:
+                data["number"] = self.number
         elif self.kind is Kind.CONTRA:
             data["target"] = self.target
         elif self.kind is Kind.PLAY:
@@ -115,7 +126,8 @@ class Move:
                 if feast not in FEASTS:
                     raise IllegalMove(f"{feast!r} is not a feast", "not_a_feast", feast=str(feast))
                 return Move(kind, seat, feast=feast, cards=tuple(Card.parse(c) for c in data.get("cards") or ()),
-                            suits=tuple(Suit.from_word(s) for s in data.get("suits") or ()))
+                            suits=tuple(Suit.from_word(s) for s in data.get("suits") or ()),
+                            number=_said_number(data.get("number")))
             if kind is Kind.CONTRA:
                 target = data.get("target")
                 if not isinstance(target, int) or isinstance(target, bool):
@@ -299,11 +311,25 @@ class TableHand:
         if move.seat != self.to_act:
             raise IllegalMove(f"it is {self.to_act}'s turn, not {move.seat}'s", "not_your_turn",
                               seat=str(move.seat), to_act=str(self.to_act))
+        move = self.number_said(move)
         if self.phase is Phase.ANNOUNCING:
             self._announcing_move(move)
         else:
             self._play(move)
         self.moves.append(move)
+
+    def number_said(self, move: Move) -> Move:
+        """R6a: a message that says no number (a move stored before messages said it) is heard with
+        the number its player holds; a number given is the engine's to check."""
+        feast = FEASTS.get(move.feast or "") if move.kind is Kind.ANNOUNCE else None
+        if feast is None or feast.counts is None or move.number is not None:
+            return move
+        if feast.counts == "trumps":
+            return replace(move, number=sum(1 for card in self.deal.hands[move.seat] if card.is_trump))
+        if len(move.suits) != 1:
+            return move  # no suit to count: as before R6a
+        return replace(move, number=sum(1 for card in self.deal.hands[move.seat]
+                                        if card.is_suit_card and card.suit is move.suits[0]))
 
     def _announcing_move(self, move: Move) -> None:
         if move.kind is Kind.PLAY:
@@ -454,7 +480,7 @@ class TableHand:
         """The standing announcements in the order made, numbered as the record lists them."""
         return [
             Announcement(index, c.announcement.feast, c.announcement.by, c.announcement.cards,
-                         c.announcement.suits, self.contras.get(c.number))
+                         c.announcement.suits, self.contras.get(c.number), number=c.announcement.number)
             for index, c in enumerate(self.standing)
         ]
 
@@ -495,7 +521,14 @@ def _announcement(move: Move) -> Announcement:
     feast = FEASTS.get(move.feast or "")
     if feast is None:
         raise IllegalMove(f"{move.feast!r} is not a feast", "not_a_feast", feast=str(move.feast))
-    return Announcement(0, feast, move.seat, tuple(move.cards), tuple(move.suits))
+    return Announcement(0, feast, move.seat, tuple(move.cards), tuple(move.suits), number=move.number)
+
+
+def _said_number(value: Any) -> int | None:
+    """A message's number as a client sends it: a whole number or nothing (R6a)."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise IllegalMove("a message's number is a whole number of cards (R6a)", "malformed_move")
 
 
 def _contra_side(seat: Seat, announcement: Announcement) -> Contra:
@@ -503,11 +536,12 @@ def _contra_side(seat: Seat, announcement: Announcement) -> Contra:
 
 
 def _record_problems(announcements: Sequence[Announcement], deal: dict[Seat, tuple[Card, ...]]) -> list[Problem]:
-    """R9c: the engine's check of a record's announcements (R6, R7, R9), with the deal known, asked of
-    the announcements the record would hold."""
-    numbered = [Announcement(index, a.feast, a.by, a.cards, a.suits, a.contra)
+    """R9c: the engine's check of a record's announcements (R6, R6a, R7, R9), with the deal known,
+    asked of the announcements the record would hold."""
+    numbered = [Announcement(index, a.feast, a.by, a.cards, a.suits, a.contra, number=a.number)
                 for index, a in enumerate(announcements)]
     problems = Problems()
+    check_announcement_numbers(numbered, problems)
     check_announcements(numbered, deal, problems)
     return problems.found
 
@@ -529,11 +563,23 @@ def candidate_announcements(seat: Seat, cards: Sequence[Card]) -> list[Move]:
     magnifiers = sorted((card for card in cards if card.is_magnifier), key=lambda c: c.sort_key)
     moves = []
     for feast in FEASTS.values():
+        if feast.counts is not None:
+            moves += _numbered_messages(seat, feast, cards)
+            continue
         card_choices = list(combinations(magnifiers, feast.declared_cards)) if feast.declared_cards else [()]
         for declared in card_choices:
             for suits in _SUIT_CHOICES[feast.suits]:
                 moves.append(Move(Kind.ANNOUNCE, seat, feast=feast.id, cards=declared, suits=suits))
     return moves
+
+
+def _numbered_messages(seat: Seat, feast: Feast, cards: Sequence[Card]) -> list[Move]:
+    """R6a: Number of a Suit of each suit and Trumps, each saying the number the seat holds (the
+    engine's checks then keep those that may be said)."""
+    if feast.counts == "trumps":
+        return [Move(Kind.ANNOUNCE, seat, feast=feast.id, number=sum(1 for card in cards if card.is_trump))]
+    return [Move(Kind.ANNOUNCE, seat, feast=feast.id, suits=(suit,),
+                 number=sum(1 for card in cards if card.is_suit_card and card.suit is suit)) for suit in Suit]
 
 
 

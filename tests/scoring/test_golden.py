@@ -15,7 +15,8 @@ from scoring import InvalidRecord, evaluate_hand, evaluate_match
 GOLDEN = Path(__file__).parent / "golden"
 HAND_FILES = sorted((GOLDEN / "hands").glob("*.json"))
 MATCH_FILES = sorted((GOLDEN / "matches").glob("*.json"))
-KNOWN_RULINGS = {f"R{n}" for n in range(1, 21)} | {"R8a", "R9a", "R9b", "R10a", "R10b", "R10c", "R18a", "FORMAT"}
+KNOWN_RULINGS = {f"R{n}" for n in range(1, 21)} | {
+    "R6a", "R8a", "R9a", "R9b", "R10a", "R10b", "R10c", "R18a", "FORMAT"}
 
 
 def load(path: Path) -> dict:

@@ -321,7 +321,7 @@ def _engine_accepts(hand: TableHand, announcements: list) -> bool:
 
 def _announcement_of(move: Move):
     from scoring.records import Announcement
-    return Announcement(0, FEASTS[move.feast], move.seat, move.cards, move.suits)
+    return Announcement(0, FEASTS[move.feast], move.seat, move.cards, move.suits, number=move.number)
 
 
 @settings(max_examples=examples(15), deadline=None)

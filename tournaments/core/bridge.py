@@ -57,6 +57,8 @@ def announcement_record(announcement: Announcement) -> dict[str, Any]:
         record["cards"] = _split(announcement.cards)
     if announcement.suits:
         record["suits"] = _split(announcement.suits)
+    if announcement.number is not None:  # R6a; a message kept before it says none
+        record["number"] = announcement.number
     if not scoring.FEASTS[announcement.feast].is_message:  # R6: messages carry no contra or result
         record["contra"] = announcement.contra or None
         if announcement.result:
@@ -254,6 +256,7 @@ def _announcement_values(announcement) -> dict[str, Any]:
         "seat": str(announcement.by),
         "cards": " ".join(str(card) for card in announcement.cards),
         "suits": " ".join(suit.word for suit in announcement.suits),
+        "number": announcement.number,
         "contra": announcement.contra.value if announcement.contra else "",
         "result": "" if won is None else ("won" if won else "lost"),
     }

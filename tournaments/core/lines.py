@@ -109,11 +109,30 @@ def line_rows(answer) -> list[dict]:
     return rows
 
 
+def number_told(feast: str, number: int | None, suits: list[str] | tuple = ()) -> str | None:
+    """What a message says of its number (R6a), as the table hears it: "4 kőr", "9 tarokk"; None
+    when it says none (any other announcement, or a message kept before R6a)."""
+    if number is None:
+        return None
+    if feast == "trumps":
+        return _("%(number)s trumps") % {"number": number}
+    if not suits:
+        return str(number)
+    return _("%(number)s %(suit)s") % {"number": number, "suit": suit_name(suits[0])}
+
+
+def declared_words(record: dict) -> list[str]:
+    """An announcement's declared cards and suits in words, a message's number with its suit ("4 kőr")."""
+    told = number_told(record["feast"], record.get("number"), record.get("suits") or ())
+    suits = [told] if told else list(map(suit_name, record.get("suits") or ()))
+    return [*map(card_name, record.get("cards") or ()), *suits]
+
+
 def announcement_words(record: dict, teams: Mapping[str, str] | None = None) -> str:
     """An announcement of a hand record in words: "Ultimó, Szegedi Madarak hajtója, káró király,
-    ellenfél kontrája, bukott" (for papers and comparisons; the entry fields keep the notation)."""
-    words = [line_name(record["feast"]), seat_name(record["by"], teams),
-             *map(card_name, record.get("cards", [])), *map(suit_name, record.get("suits", []))]
+    ellenfél kontrája, bukott"; "Színhossz, A hajtó, 4 kőr" (for papers and comparisons; the entry
+    fields keep the notation)."""
+    words = [line_name(record["feast"]), seat_name(record["by"], teams), *declared_words(record)]
     if record.get("contra"):
         words.append(contra_name(record["contra"]))
     if record.get("result"):

@@ -31,7 +31,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from tournaments.core import words
-from tournaments.core.lines import line_name, seat_name
+from tournaments.core.lines import declared_words, line_name, seat_name
 from tournaments.core.models.matches import FEAST_CHOICES, PREMIUM_CHOICES
 
 FEAST_IDS = [feast_id for feast_id, _name in FEAST_CHOICES]
@@ -43,6 +43,9 @@ FOOL = "Fool"
 # Which feast of a magnified card names its card in one word: "pagátultimó", "treffkirály-ultimó".
 CARD_FEASTS = ("last_day_of_the_month", "before_the_end_of_the_month")
 
+# R6a: the messages that say their number, and the word a count of trumps is said with ("9 tarokk").
+NUMBERED = {"suit_count", "trumps"}
+TRUMPS_WORDS = ("tarokk", "tarokkot", "trump", "trumps")
 CONTRA_PATTERN = re.compile(r"^(?:c|contra|k|kontra)[=:](.+)$", re.IGNORECASE)
 fold = words.fold
 
@@ -295,7 +298,8 @@ def read_announcement(line: str, number: int) -> Line:
     read = Line(number)
     tokens = line.replace(",", " ").split()
     say = read.problems.append
-    feast, declared, length = _feast_words(tokens)
+    told = _number_first(tokens)
+    feast, declared, length = told[:3] if told else _feast_words(tokens)
     if feast is None:
         premium = resolve(" ".join(tokens[:2]), PREMIUM_IDS) if len(tokens) > 1 else None
         premium = premium if premium in PREMIUM_IDS else resolve(tokens[0], PREMIUM_IDS)
@@ -306,6 +310,8 @@ def read_announcement(line: str, number: int) -> Line:
         say(_("line %(line)s: %(problem)s") % {"line": number, "problem": unknown_word(tokens[0], FEAST_IDS,
                                                                                          _("feast"))})
     record: dict = {"feast": feast, **({"cards": declared} if declared else {})}
+    if told:
+        record.update(told[3])
     for token, found in card_words(" ".join(tokens[length:])):
         problem = _read_token(record, token, found)
         if problem:
@@ -317,8 +323,40 @@ def read_announcement(line: str, number: int) -> Line:
     return read
 
 
+def _number_first(tokens: list[str]) -> tuple | None:
+    """A message said as the table says it, its number first (R6a): ``4 kőr`` is Number of a Suit
+    of hearts, ``9 tarokk`` Trumps; (feast, None, words taken, what it says), else None."""
+    if len(tokens) < 2 or not is_count(tokens[0]):
+        return None
+    if is_trumps_word(tokens[1]):
+        return "trumps", None, 2, {"number": int(tokens[0])}
+    if suit(tokens[1]):
+        return "suit_count", None, 2, {"number": int(tokens[0]), "suits": [suit(tokens[1])]}
+    return None
+
+
+def is_count(token: str) -> bool:
+    return token.isascii() and token.isdigit() and len(token) <= 3
+
+
+def is_trumps_word(token: str) -> bool:
+    return fold(token) in TRUMPS_WORDS
+
+
+def _read_number(record: dict, token: str) -> str | None:
+    """A message's number (R6a): said once; whether it is true is the engine's answer."""
+    if "number" in record:
+        return _("“%(token)s”: the message's number is said once") % {"token": token}
+    record["number"] = int(token)
+    return None
+
+
 def _read_token(record: dict, token: str, found_card: str | None) -> str | None:
     """Put one word of a line into the record; the problem, when it is none of the words a line holds."""
+    if record.get("feast") in NUMBERED and is_count(token):
+        return _read_number(record, token)
+    if record.get("feast") == "trumps" and is_trumps_word(token):
+        return None  # "tarokkszám A.h 9 tarokk": the word the number is said with
     if seat(token):
         record["by"] = seat(token)
     elif contra(token):
@@ -544,10 +582,23 @@ def seat_text(seat_key: str) -> str:
     return f"{team}.{words.short(words.ROLE, role) if words.is_hungarian_page() else role[0]}"
 
 
+def trumps_word() -> str:
+    return "tarokk" if words.is_hungarian_page() else "trumps"
+
+
+def number_text(record: dict) -> list[str]:
+    """A message's number as the notation writes it (R6a): ``4 kőr``, ``9 tarokk``; else its suits."""
+    suits = [words.name(words.SUIT, SUIT_LETTERS.get(item, item)) for item in record.get("suits", [])]
+    if record.get("number") is None:
+        return suits
+    if record["feast"] == "trumps":
+        return [str(record["number"]), trumps_word()]
+    return [str(record["number"]), *suits]
+
+
 def announcement_text(record: dict) -> str:
     words_ = [written_name(record["feast"], FEAST_IDS), seat_text(record["by"]),
-              *(card_text(item) for item in record.get("cards", [])),
-              *(words.name(words.SUIT, SUIT_LETTERS.get(item, item)) for item in record.get("suits", []))]
+              *(card_text(item) for item in record.get("cards", [])), *number_text(record)]
     if record.get("contra"):
         words_.append(contra_text(record["contra"]))
     if record.get("result"):
@@ -557,9 +608,7 @@ def announcement_text(record: dict) -> str:
 
 def announcement_words(record: dict) -> str:
     """An announcement read back in words: "Fácán, A hajtó, pagát, az ellenfél kontrája, nyert"."""
-    parts = [line_name(record["feast"]), seat_name(record["by"]),
-             *(words.card_name(item) for item in record.get("cards", [])),
-             *(words.suit_name(item) for item in record.get("suits", []))]
+    parts = [line_name(record["feast"]), seat_name(record["by"]), *declared_words(record)]
     if record.get("contra") == "opponents":
         parts.append(_("contra by the opponents"))
     elif record.get("contra") == "partner":
@@ -656,6 +705,10 @@ def _legend() -> dict:
         "seats": seat_examples(), "cards": card_examples(),
         "announcement": announcement_text({"feast": "pheasant", "by": "A.driver", "cards": ["I"],
                                            "contra": "opponents", "result": "won"}),
+        "messages": [announcement_text({"feast": "suit_count", "by": "A.driver", "suits": ["hearts"], "number": 3}),
+                     " ".join(number_text({"feast": "suit_count", "suits": ["hearts"], "number": 3}))
+                     + " " + seat_text("A.driver"),
+                     " ".join(number_text({"feast": "trumps", "number": 9})) + " " + seat_text("B.catcher")],
         "deal_line": f"{seat_text('A.driver')}: " + " ".join(card_text(item) for item in (
             FOOL, "XX", "XVIII", "XII", "IX", "I", "Kc", "Qc", "10s", "Vh")),
         "trick": " ".join(card_text(item) for item in ("XXI", "Kh", "Qh", FOOL)),

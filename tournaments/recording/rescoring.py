@@ -38,7 +38,7 @@ from tournaments.recording import wording
 FACTS = ("attackers", "a_trumps", "a_honours", "a_high_trumps", "b_trumps", "b_honours", "b_high_trumps",
          "deal", "tricks")
 DERIVED = ("score_a", "score_b", "raw_a", "raw_b", "ceiling_a", "ceiling_b", "lines")
-ANNOUNCEMENT_FIELDS = ("feast", "seat", "cards", "suits", "contra", "result")
+ANNOUNCEMENT_FIELDS = ("feast", "seat", "cards", "suits", "number", "contra", "result")
 # R13, R16: a match submitted for confirmation holds every hand; so does a confirmed one.
 COMPLETE_STATES = (Match.State.ENTERED, Match.State.CONFIRMED)
 

@@ -28,7 +28,7 @@ from scoring.match import match_result
 from tournaments.core import bridge, words
 from tournaments.core.competitions.championship import agreement_reasons
 from tournaments.core.competitions.free_games import record_free_game
-from tournaments.core.lines import line_rows
+from tournaments.core.lines import line_rows, number_told
 from tournaments.core.models import (
     HANDS_AT_A_TABLE,
     Competition,
@@ -271,7 +271,7 @@ def make_move(table_seat: TableSeat, move: dict, *, account=None) -> MoveResult:
             with transaction.atomic():
                 action = TableAction.objects.create(table=table, hand_number=state.hand_number,
                                                     position=state.position, seat=seat.seat,
-                                                    move=parsed.as_dict(), player=seat.player)
+                                                    move=hand.moves[-1].as_dict(), player=seat.player)
         except IntegrityError:
             raise rules.IllegalMove("another move came first", "not_your_turn") from None
         if hand.phase is not rules.Phase.FINISHED:
@@ -507,7 +507,14 @@ def _offer(move: rules.Move) -> dict:
     feast = FEASTS[move.feast]
     return {"feast": move.feast, "name": feast_name(move.feast), "value": feast.value,
             "cards": [str(c) for c in move.cards], "suits": [s.word for s in move.suits],
-            "category": feast.category.value}
+            **_number(move.feast, move.number, move.suits), "category": feast.category.value}
+
+
+def _number(feast: str, number: int | None, suits) -> dict:
+    """R6a: the number a message says, and how everyone hears it ("4 kőr"); nothing for the rest."""
+    if number is None:
+        return {}
+    return {"number": number, "told": number_told(feast, number, [suit.word for suit in suits])}
 
 
 def _contra_offer(hand: rules.TableHand, move: rules.Move) -> dict:
@@ -521,6 +528,7 @@ def _announcements(hand: rules.TableHand) -> list[dict]:
              "value": c.announcement.feast.value, "by": str(c.announcement.by),
              "cards": [str(card) for card in c.announcement.cards],
              "suits": [suit.word for suit in c.announcement.suits],
+             **_number(c.announcement.feast.id, c.announcement.number, c.announcement.suits),
              "contra": hand.contras[c.number].value if c.number in hand.contras else None}
             for c in hand.standing]
 
@@ -599,7 +607,7 @@ def _said(hand: rules.TableHand) -> list[dict]:
             announced += 1
             entry.update(feast=move.feast, name=feast_name(move.feast), value=FEASTS[move.feast].value,
                          cards=[str(c) for c in move.cards], suits=[s.word for s in move.suits],
-                         replaced=hand.called[announced - 1].replaced)
+                         **_number(move.feast, move.number, move.suits), replaced=hand.called[announced - 1].replaced)
         elif move.kind is rules.Kind.CONTRA:
             called = hand.called[move.target - 1].announcement
             contra = hand.contras.get(move.target)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from tournaments.core import words
-from tournaments.core.lines import line_name, seat_name
+from tournaments.core.lines import line_name, number_told, seat_name, suit_name
 from tournaments.recording import notation
 
 FORMAT_RULING = "FORMAT"
@@ -168,6 +168,15 @@ def _seats_dealt(p) -> str:
     return _("give the 10 cards of each of the four seats: %(seats)s") % {"seats": seats}
 
 
+def _number_out_of_range(p: dict) -> str:
+    """R6a: a message's number outside what it may count."""
+    if p["feast"] == "trumps":
+        return _("%(feast)s says 8 to 10 trumps (of a player's 10 cards), not %(number)s") % {
+            **p, "feast": line_name(p["feast"])}
+    return _("%(feast)s says at least 2 and not all of its suit: %(least)s to %(most)s %(suit)s, not "
+             "%(number)s") % {**p, "feast": line_name(p["feast"]), "suit": suit_name(p["suit"])}
+
+
 # What each code says, from its params (scoring.problems documents them).
 SENTENCES = {
     # How many hands a match holds (R13; a tie-breaker's two, R16)
@@ -229,6 +238,17 @@ SENTENCES = {
     % {"card": words.card_name(p["card"]), "tricks": _tricks(p["tricks"]), "feast": line_name(p["other_feast"]),
        "line": p["other_index"] + 1, "other": _tricks(p["other_tricks"])},
     "message_untrue": lambda p: _("%(feast)s is not true of the announcer's cards as dealt")
+    % {"feast": line_name(p["feast"])},
+    # R6a: messages say their number
+    "message_number_untrue": lambda p: _("%(seat)s holds %(told_held)s, not %(told)s: a message says the actual "
+                                         "number")
+    % {"seat": seat_name(p["seat"]), "told_held": number_told(p["feast"], p["held"], [p.get("suit")]),
+       "told": number_told(p["feast"], p["number"], [p.get("suit")])},
+    "number_out_of_range": _number_out_of_range,
+    "number_needs_suit": lambda p: _("%(feast)s with its number names the suit it counts, for example %(example)s")
+    % {"feast": line_name(p["feast"]), "example": number_told("suit_count", 3, ["hearts"])},
+    "number_not_a_count": lambda p: _("“%(given)s” is not a number of cards") % {"given": _given(p)},
+    "declares_no_number": lambda p: _("%(feast)s says no number: only Number of a Suit and Trumps do")
     % {"feast": line_name(p["feast"])},
     # R10: silent premiums
     "premium_twice": lambda p: _("%(premium)s is achieved by one team only, once a hand")

@@ -173,6 +173,9 @@ class Announcement(PublicData):
     seat = models.CharField(_("announced by"), max_length=10, choices=SEAT_CHOICES)
     cards = models.CharField(_("declared cards"), max_length=40, blank=True)
     suits = models.CharField(_("declared suits"), max_length=40, blank=True)
+    # R6a: what a Number of a Suit or Trumps message said; empty for every other announcement and for
+    # messages kept before messages said their number.
+    number = models.PositiveSmallIntegerField(_("number said"), null=True, blank=True)
     contra = models.CharField(_("contra"), max_length=10, blank=True,
                               choices=[("partner", _("by the partner")), ("opponents", _("by the opponents"))])
     result = models.CharField(_("result"), max_length=4, blank=True,

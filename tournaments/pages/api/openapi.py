@@ -88,7 +88,9 @@ SCHEMAS = {
     "Hand": {"type": "object", "required": ["number", "attackers", "holdings", "announcements", "score_a", "score_b",
                                             "raw_a", "raw_b", "lines"],
              "description": "The hand's facts as in the association's record format (holdings, announcements, "
-                            "silent premiums, or the deal and tricks), its scores and the engine's lines.",
+                            "silent premiums, or the deal and tricks), its scores and the engine's lines. A Number "
+                            "of a Suit or Trumps announcement has its number (R6a), except in hands stored before "
+                            "messages said it.",
              "properties": {"number": INT, "attackers": {"enum": ["A", "B"]}, "holdings": {"type": "object"},
                             "announcements": array({"type": "object"}), "silent": array({"type": "object"}),
                             "deal": {"type": "object"}, "tricks": array(array(TEXT)),

@@ -169,7 +169,12 @@ class Names:
 
 
 def _shown_fields(model) -> list[models.Field]:
-    return [f for f in model._meta.concrete_fields if f.name not in NOT_SHOWN]
+    return [f for f in model._meta.concrete_fields if f.name not in NOT_SHOWN or _is_number_said(model, f)]
+
+
+def _is_number_said(model, model_field) -> bool:
+    """An announcement's ``number`` is what a message said (R6a), not a hand's number: it is shown."""
+    return model_field.name == "number" and model._meta.model_name == "announcement"
 
 
 def _label(model_field, teams) -> str:

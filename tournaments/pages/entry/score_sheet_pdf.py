@@ -10,6 +10,7 @@ from tournaments.core.lines import (
     card_name,
     line_rows,
     match_teams,
+    number_told,
     seat_name,
     silent_words,
     team_name,
@@ -83,4 +84,5 @@ def response(request, match):
         "match": match, "labels": labels, "hands": _hand_rows(match), "filled": filled,
         "team_links": [] if filled else [entry for entry in at_the_table.team_links_context(request, match)
                                          if entry["link"] is not None],
+        "messages": [number_told("suit_count", 3, ["hearts"]), number_told("trumps", 9)],  # R6a, as said
     }, title)

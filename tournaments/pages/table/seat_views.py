@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scoring import table as rules
 from scoring.cards import SEATS_BY_NAME
 from tournaments.core import bridge, words
-from tournaments.core.lines import card_name, contra_name, line_rows, seat_name, suit_name
+from tournaments.core.lines import card_name, contra_name, line_rows, number_told, seat_name, suit_name
 from tournaments.core.models import Table, TableSeat
 from tournaments.recording import tables
 
@@ -154,7 +154,9 @@ def _feast_name(feast: str) -> str:
 
 def _announced(move: rules.Move) -> str:
     text = _feast_name(move.feast)
-    declared = [card_name(str(card)) for card in move.cards] + [suit_name(suit.word) for suit in move.suits]
+    told = number_told(move.feast, move.number, [suit.word for suit in move.suits])  # R6a: "4 kőr"
+    declared = [card_name(str(card)) for card in move.cards] + (
+        [told] if told else [suit_name(suit.word) for suit in move.suits])
     return f"{text} ({', '.join(declared)})" if declared else text
 
 

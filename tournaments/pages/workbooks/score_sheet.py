@@ -65,8 +65,11 @@ def hand_fields():
     # The association's words (tournaments.core.words), in the page's language.
     seat_prompt = _("The seat that announced it: %(seats)s.") % {
         "seats": notation.either([words.seat_name(seat) for seat in SEATS])}
-    declared_prompt = _("R7: the declared cards (%(cards)s) or suits (%(suits)s), where the feast names them.") % {
-        "cards": notation.card_examples(), "suits": notation.suit_examples()}
+    declared_prompt = _("R7: the declared cards (%(cards)s) or suits (%(suits)s), where the feast names them; "
+                        "a message's number with its suit (%(suit_count)s) or trumps (%(trumps)s), R6a.") % {
+        "cards": notation.card_examples(), "suits": notation.suit_examples(),
+        "suit_count": " ".join(notation.number_text({"feast": "suit_count", "suits": ["hearts"], "number": 3})),
+        "trumps": " ".join(notation.number_text({"feast": "trumps", "number": 9}))}
     contra_prompt = _("R8: empty, %(partner)s or %(opponents)s; messages take none (R6).") % {
         "partner": words.name(words.CONTRA, "partner"), "opponents": words.name(words.CONTRA, "opponents")}
     result_prompt = _("R7: %(results)s; messages have none (R6).") % {"results": notation.result_examples()}
@@ -342,9 +345,13 @@ def _read_seat(by, problems, where):
 
 
 def _read_declared(declared, problems, where):
-    """The declared cards and suits as notation words ("" when none)."""
+    """The declared cards and suits, and a message's number (R6a: "4 kőr", "9 tarokk"), as notation
+    words ("" when none)."""
     read = []
     for token, card in notation.card_words(declared):
+        if notation.is_count(token) or notation.is_trumps_word(token):
+            read.append(token)  # the line's feast decides: a message's number, else the trump it names
+            continue
         found = card or notation.suit(token)
         if found is None:
             problems.add(*where, _("%(value)s is not a card (%(cards)s) or a suit (%(suits)s)")
@@ -435,6 +442,7 @@ def problem_key(hand_row, field):
 
 
 ANNOUNCEMENT_KEYS = {"": "feast", "feast": "feast", "by": "by", "cards": "declared", "suits": "declared",
+                     "number": "declared",
                      "contra": "contra", "result": "result"}
 SILENT_KEYS = {"": "premium", "premium": "premium", "team": "team"}
 

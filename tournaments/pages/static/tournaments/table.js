@@ -328,11 +328,18 @@
 
   // --- announcing: pass, contras, feasts with their value and the cards or suits they name ---
 
+  // A message that says its number is heard as it is said, "4 kőr", "9 tarokk" (R6a).
   function named(entry) {
     const parts = [];
     if (entry.cards && entry.cards.length) parts.push(entry.cards.map(cardName).join(", "));
-    if (entry.suits && entry.suits.length) parts.push(entry.suits.map((s) => words.suit_words[s]).join(", "));
+    if (entry.told) parts.push(entry.told);
+    else if (entry.suits && entry.suits.length) parts.push(entry.suits.map((s) => words.suit_words[s]).join(", "));
     return parts.length ? " – " + parts.join("; ") : "";
+  }
+
+  // A feast's name with its value; a message worth nothing that says its number is its name alone.
+  function titled(entry) {
+    return entry.told && !entry.value ? entry.name : entry.name + " (" + entry.value + ")";
   }
 
   function actionButton(text, onClick, className) {
@@ -359,7 +366,8 @@
   }
 
   function announceButton(offer, text) {
-    return actionButton(text, () => send({ kind: "announce", feast: offer.feast, cards: offer.cards, suits: offer.suits }),
+    return actionButton(text, () => send({ kind: "announce", feast: offer.feast, cards: offer.cards, suits: offer.suits,
+      number: offer.number }),
       "table-offer");
   }
 
@@ -367,10 +375,10 @@
     const first = inFeast[0];
     const line = element("div", "table-offers");
     if (inFeast.length === 1) {
-      line.append(announceButton(first, first.name + " (" + first.value + ")" + named(first)));
+      line.append(announceButton(first, titled(first) + named(first)));
       return line;
     }
-    const title = first.name + " (" + first.value + ")";
+    const title = titled(first);
     line.setAttribute("role", "group");
     line.setAttribute("aria-label", title);
     line.append(element("span", "table-offer-feast", title + ":"));
@@ -425,7 +433,7 @@
       let text = seatName(entry.seat) + ": ";
       if (entry.kind === "pass") text += words.pass;
       else if (entry.kind === "announce") {
-        text += words.announces + " " + entry.name + " (" + entry.value + ")" + named(entry);
+        text += words.announces + " " + titled(entry) + named(entry);
         if (entry.replaced) text += " – " + words.raised;
       } else text += format(words.contra_said, { feast: entry.name, seat: seatName(entry.on) }) +
         (entry.side ? " – " + words.contras[entry.side] : "");
@@ -436,7 +444,7 @@
     const standing = view.announcements || [];
     $("standing-title").hidden = !standing.length;
     $("announcements").replaceChildren(...standing.map((said) => element("li", "",
-      seatName(said.by) + ": " + said.name + " (" + said.value + ")" + named(said) +
+      seatName(said.by) + ": " + titled(said) + named(said) +
       (said.contra ? " – " + words.contras[said.contra] : ""))));
   }
 

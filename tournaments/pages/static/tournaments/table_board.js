@@ -45,7 +45,8 @@
       const item = document.createElement("li");
       let text = (seatNames[said.by] || said.by) + ": " + said.name;
       if (said.cards.length) text += " (" + said.cards.map(cardName).join(", ") + ")";
-      if (said.suits.length) text += " (" + said.suits.map((s) => words.suit_words[s]).join(", ") + ")";
+      if (said.told) text += " (" + said.told + ")";  // R6a: "4 kőr", "9 tarokk"
+      else if (said.suits.length) text += " (" + said.suits.map((s) => words.suit_words[s]).join(", ") + ")";
       if (said.contra) text += " — " + words.contras[said.contra];
       item.textContent = text;
       return item;
