@@ -3,6 +3,7 @@ one team and accepted or disputed by the other, an accepted hand stored through 
 history naming both teams' links), and what a link may not do."""
 
 import re
+from types import SimpleNamespace
 
 import pytest
 from django.core.cache import cache
@@ -10,6 +11,7 @@ from django.urls import reverse
 
 from tests.factories import hand_records_results_mode, make_competition, make_match, make_user
 from tournaments.core.models import Hand, Match, PlayerHand, TeamLink
+from tournaments.pages.entry import at_the_table
 from tournaments.pages.hand_reader import initial_for
 from tournaments.recording import player_entry
 
@@ -164,6 +166,19 @@ def test_a_link_does_nothing_after_the_match_is_submitted(client, match, links, 
 def test_a_link_is_held_to_a_persons_pace(client, links):
     answers = [client.get(team_url(links["A"])).status_code for _ in range(35)]
     assert answers[:30] == [200] * 30 and answers[-1] == 429
+
+
+def test_a_link_has_its_full_pace_again_the_next_minute_with_the_file_cache(client, links, settings, tmp_path,
+                                                                            monkeypatch):
+    """The file cache (one machine's workers share it) sets a counter anew on each increment: a
+    link's count must not outlive its minute, or a team is refused for the rest of its match."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                                   "LOCATION": str(tmp_path)}}
+    clock = [600.0]
+    monkeypatch.setattr(at_the_table, "time", SimpleNamespace(time=lambda: clock[0]))
+    assert [client.get(team_url(links["A"])).status_code for _ in range(31)][-2:] == [200, 429]
+    clock[0] += 61
+    assert [client.get(team_url(links["A"])).status_code for _ in range(30)] == [200] * 30
 
 
 def test_an_unknown_link_is_not_found(client):
