@@ -54,7 +54,7 @@ from pathlib import Path
 from websockets.asyncio.client import connect
 
 from bench.http_client import Client
-from bench.matchday import hand_fields
+from bench.matchday import hand_fields, process_cpu
 from bench.ports import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,6 +97,7 @@ class Run:
     dropped: list = field(default_factory=list)  # (match, hand) sent on a connection that dropped
     disputed: collections.Counter = field(default_factory=collections.Counter)  # (match, hand): times
     keys_a_hand: list = field(default_factory=list)
+    requests: int = 0  # every HTTP request the phones and the screen sent
     taps_a_verification: list = field(default_factory=list)
 
 
@@ -135,6 +136,7 @@ class Phone:
 
     async def get(self, path: str, what: str):
         await self.pace.wait()
+        self.run.requests += 1
         answer = await self.client.request("GET", path)
         if answer.status != 200:
             self.run.errors.append(f"{what}: {answer.status}")
@@ -143,6 +145,7 @@ class Phone:
 
     async def post(self, path: str, form: dict, what: str):
         await self.pace.wait()
+        self.run.requests += 1
         answer = await self.client.request("POST", path, form=form)
         if answer.status != 302:
             self.run.errors.append(f"{what}: {answer.status} {snippet(answer.text)}")
@@ -174,6 +177,7 @@ class Phone:
     async def send_and_drop(self, path: str, form: dict):
         """The hand sent, the connection lost before its answer (the server may or may not have it)."""
         await self.pace.wait()
+        self.run.requests += 1
         body = urllib.parse.urlencode(form).encode()
         cookies = "; ".join(f"{name}={value}" for name, value in self.client.cookies.items())
         reader, writer = await asyncio.open_connection(*self.http)
@@ -318,6 +322,7 @@ async def ask_when_told(client: Client, run: Run, told: asyncio.Event, stop: asy
 
 async def read_screen(client: Client, run: Run):
     answer = await client.request("GET", SCREEN)
+    run.requests += 1
     arrived = time.perf_counter()
     if answer.status != 200:
         run.errors.append(f"jury screen page: {answer.status}")
@@ -463,7 +468,7 @@ def percentile(values: list, share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else math.nan
 
 
-def report(run: Run, stored: tuple, elapsed: float, options) -> list:
+def report(run: Run, stored: tuple, elapsed: float, cpu: float, options) -> list:
     count, expected, lost, doubled = stored
     entered_p95, accepted_p95 = (1000 * percentile(series, 0.95) for series in (run.entered, run.accepted))
     screen_p95 = percentile(run.screen_delays, 0.95)
@@ -480,6 +485,8 @@ def report(run: Run, stored: tuple, elapsed: float, options) -> list:
           f"shown p50 {percentile(run.screen_delays, 0.5):.2f} s, p95 {screen_p95:.2f} s, max "
           f"{max(run.screen_delays, default=math.nan):.2f} s after it was sent ({len(run.screen_delays)} of "
           f"{len(run.verified_at)} shown)")
+    print(f"  the server's CPU: {cpu:.1f} s for {run.requests} requests, {1000 * cpu / max(run.requests, 1):.1f} ms a "
+          "request (a figure the machine's other work changes little)")
     if run.errors:
         print(f"  errors: {len(run.errors)}, first: {run.errors[:3]}")
     all_shown = len(run.screen_delays) == len(run.verified_at) > 0
@@ -521,15 +528,17 @@ def main(argv=None) -> None:
     port = options.port or free_port(PORTS)
     server = serve(env, port)
     try:
+        cpu_before = process_cpu(server.pid)
         run, elapsed = asyncio.run(play(("127.0.0.1", port), f"ws://127.0.0.1:{port}/ws/jury/match-day/", plans,
                                         juror, options.hands, pause))
+        cpu = process_cpu(server.pid) - cpu_before
     finally:
         server.terminate()
         server.wait(10)
     database = "PostgreSQL" if env["DATABASE_URL"].startswith("postgres") else "SQLite"
     print(f"bench-players: uvicorn, one process, {database}, the in-memory channel layer; {os.cpu_count()} CPUs, "
           f"load average {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end (shared machine)")
-    goals = report(run, what_was_stored(plans, run, options.hands), elapsed, options)
+    goals = report(run, what_was_stored(plans, run, options.hands), elapsed, cpu, options)
     for text, met in goals:
         print(f"  [{'met' if met else 'MISSED'}] {text}")
     missed = [text for text, met in goals if not met]
