@@ -5,7 +5,8 @@ It builds a fresh SQLite database (.cache/bench/players.sqlite3; with a PostgreS
 fresh database named tarokk_bench_players on that server), puts 16 matches of a competition whose
 players enter the hands on today's calendar, gives each team its link as a juror, and serves the
 site with uvicorn (one process, as bench/table.py: the in-memory channel layer, the shared cache in
-files, .cache/bench/players-cache, emptied first: the links' pace is counted there).
+files, .cache/bench/players-cache, emptied first: the links' pace is counted there; with
+``--workers N`` and REDIS_URL, N processes sharing Redis's layer and cache).
 
 Each team has two phones on its link: one enters the hands the team enters, the other verifies
 the other team's. Team A enters the odd hands, team B the even ones; for each of a match's 8 hands
@@ -28,7 +29,7 @@ results-mode hand takes beyond its own text (the fields a phone must tab through
 page, and the send button), and the taps a verification takes; then a last line saying whether
 every goal was met.
 
-    python -m bench.players [--tables 16] [--hands 8] [--pause 2 5] [--scale 1] [--port 8200]
+    python -m bench.players [--tables 16] [--hands 8] [--pause 2 5] [--scale 1] [--port 8200] [--workers 1]
     python -m bench.players --short     # the pauses a tenth as long (the links' pace still kept)
 """
 
@@ -54,7 +55,7 @@ from pathlib import Path
 from websockets.asyncio.client import connect
 
 from bench.http_client import Client
-from bench.matchday import hand_fields, process_cpu
+from bench.matchday import children, hand_fields, process_cpu
 from bench.ports import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -361,14 +362,19 @@ async def play(http, ws_url: str, plans: list, juror: str, hands: int, pause) ->
 # --- the site -----------------------------------------------------------------------------------------
 
 
-def environment() -> dict[str, str]:
+def environment(workers: int) -> dict[str, str]:
     env = dict(os.environ)
     if env.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
         parts = urllib.parse.urlsplit(env["DATABASE_URL"])
         env["DATABASE_URL"] = urllib.parse.urlunsplit(parts._replace(path=f"/{POSTGRESQL_DATABASE}"))
     else:
         env["DATABASE_URL"] = f"sqlite:///{DATABASE}"
-    env.pop("REDIS_URL", None)  # one process: the in-memory channel layer reaches the screen's socket
+    if workers == 1:
+        env.pop("REDIS_URL", None)  # one process: the in-memory channel layer reaches the screen's socket
+    elif not env.get("REDIS_URL"):
+        raise SystemExit("--workers above 1 needs REDIS_URL: the in-memory channel layer stays inside one process")
+    else:
+        env["REDIS_PREFIX"] = f"bench-players-{time.time_ns()}"  # this run's own keys and messages
     env["DJANGO_SETTINGS_MODULE"] = "bench.table_settings"
     env["CACHE_DIR"] = str(CACHE)
     env["DEBUG"] = "false"
@@ -433,9 +439,9 @@ def matches_with_links(count: int) -> tuple[list[dict], str]:
     return plans, juror.username
 
 
-def serve(env: dict[str, str], port: int) -> subprocess.Popen:
+def serve(env: dict[str, str], port: int, workers: int) -> subprocess.Popen:
     server = subprocess.Popen([PYTHON, "-m", "uvicorn", "tournaments.site.asgi:application", "--port", str(port),
-                               "--log-level", "warning"], cwd=ROOT, env=env)
+                               "--workers", str(workers), "--log-level", "warning"], cwd=ROOT, env=env)
     for _ in range(150):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}{LOGIN}", timeout=1)
@@ -444,6 +450,11 @@ def serve(env: dict[str, str], port: int) -> subprocess.Popen:
             time.sleep(0.2)
     server.kill()
     raise SystemExit("the server did not start")
+
+
+def server_cpu(pid: int) -> float:
+    """uvicorn's CPU seconds, its worker processes' too."""
+    return sum(map(process_cpu, [pid, *children(pid)]))
 
 
 def what_was_stored(plans: list, run: Run, hands: int) -> tuple[int, int, int, int]:
@@ -514,29 +525,32 @@ def main(argv=None) -> None:
                         help="seconds a person takes to type a hand or to read one")
     parser.add_argument("--scale", type=float, default=1.0, help="the pauses multiplied by this")
     parser.add_argument("--short", action="store_true", help="the pauses a tenth as long")
+    parser.add_argument("--workers", type=int, default=1, help="uvicorn's processes (more than one needs REDIS_URL)")
     parser.add_argument("--port", type=int, default=int(os.environ.get("BENCH_PORT") or 0))
     options = parser.parse_args(argv)
     if options.short:
         options.scale = 0.1
     pause = tuple(options.scale * seconds for seconds in options.pause)
     options.pause = list(pause)
-    env = environment()
+    env = environment(options.workers)
     load_before = os.getloadavg()[0]
     fresh_database(env)
     setup_django(env)
     plans, juror = matches_with_links(options.tables)
     port = options.port or free_port(PORTS)
-    server = serve(env, port)
+    server = serve(env, port, options.workers)
     try:
-        cpu_before = process_cpu(server.pid)
+        cpu_before = server_cpu(server.pid)
         run, elapsed = asyncio.run(play(("127.0.0.1", port), f"ws://127.0.0.1:{port}/ws/jury/match-day/", plans,
                                         juror, options.hands, pause))
-        cpu = process_cpu(server.pid) - cpu_before
+        cpu = server_cpu(server.pid) - cpu_before
     finally:
         server.terminate()
         server.wait(10)
     database = "PostgreSQL" if env["DATABASE_URL"].startswith("postgres") else "SQLite"
-    print(f"bench-players: uvicorn, one process, {database}, the in-memory channel layer; {os.cpu_count()} CPUs, "
+    layer = "the in-memory channel layer" if options.workers == 1 else "Redis"
+    processes = f"{options.workers} process{'es' if options.workers > 1 else ''}"
+    print(f"bench-players: uvicorn, {processes}, {database}, {layer}; {os.cpu_count()} CPUs, "
           f"load average {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end (shared machine)")
     goals = report(run, what_was_stored(plans, run, options.hands), elapsed, cpu, options)
     for text, met in goals:
