@@ -82,7 +82,7 @@ def test_two_phones_enter_dispute_correct_and_accept_a_hand_the_jury_watching_th
     laptop = browser.new_context(**LAPTOP)
     screen = logged_in(laptop, server, "judit", reverse("jury:match_day"))
     screen.evaluate("window.sameDocument = true")  # gone with a reload
-    screen.wait_for_timeout(500)  # the screen's socket opens
+    screen.locator("#live[data-listening]").wait_for(state="attached")  # the screen's socket is open
     phone_a_context, phone_b_context = browser.new_context(**PHONE), browser.new_context(**PHONE)
     phone_a, phone_b = phone_a_context.new_page(), phone_b_context.new_page()
 

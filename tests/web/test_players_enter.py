@@ -9,7 +9,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from tests.factories import hand_records_results_mode, make_competition, make_match, make_user
+from tests.factories import hand_records_results_mode, make_competition, make_match, make_team, make_user
 from tournaments.core.models import Hand, Match, PlayerHand, TeamLink
 from tournaments.pages.entry import at_the_table
 from tournaments.pages.hand_reader import initial_for
@@ -101,6 +101,22 @@ def test_a_hand_entered_by_one_team_and_accepted_by_the_other_is_stored_with_its
     assert hand.attackers == RECORDS[0]["attackers"]
     # Stored: the players change it no more.
     assert enter(client, links["A"], 1).status_code == 409
+
+
+def test_long_team_names_are_shortened_in_the_history_never_refused(client):
+    """A history row's reason holds 100 characters (PostgreSQL refuses more): the names in it are
+    shortened, the hand still stored."""
+    competition = make_competition(players_enter_hands=True)
+    match = make_match(make_team("Budapesti Egyetemi Atlétikai Klub Tarokk Szakosztály", competition.season),
+                       make_team("Szegedi Vasutas Sportegyesület Kártya és Tarokk Csapat", competition.season),
+                       competition)
+    juror = make_user("jury", username="zsuzsanna.kovacs-nagy")
+    links = {side: player_entry.give_link(match, side, juror) for side in ("A", "B")}
+    enter(client, links["A"], 1)
+    assert answer(client, links["B"], 1, "accept").status_code == 302
+    reason = Hand.objects.get(match=match, number=1).history.latest().history_change_reason
+    assert len(reason) <= 100 and reason.startswith("Hand 1 at the table: entered by Budapesti")
+    assert "accepted by Szegedi" in reason and "zsuzsanna" in reason
 
 
 def test_a_disputed_hand_returns_to_the_entering_team_with_the_note(client, links):

@@ -40,6 +40,7 @@
   }
 
   function connected() {
+    live.dataset.listening = "";  // the socket is open (a test waits on it: a screen told only of changes has no version)
     failures = 0;
     downSince = null;
     clearInterval(askTimer);
@@ -48,6 +49,7 @@
   }
 
   function lost() {
+    delete live.dataset.listening;
     if (downSince === null) downSince = Date.now();
     if (status) status.textContent = status.dataset.lost;
     if (askTimer === null) {
