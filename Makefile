@@ -16,6 +16,8 @@
 #   make bench-matchday  match day under load: 16 jurors saving hands, 1,000 viewers connected to the
 #                      live pages' WebSockets and 100 polling, on PostgreSQL, Redis, gunicorn and uvicorn
 #                      (bench/matchday.py; BENCH_ARGS=--short; BENCH_PORT, BENCH_DATABASE_URL, ...)
+#   make bench-players 16 tables' phones enter and verify their hands through the teams' links while the
+#                      jury's match-day screen is pushed: see bench/players.py (BENCH_ARGS=--short)
 #   make serve         production servers (docs/production.md): gunicorn's WSGI workers for the pages on
 #                      PORT, uvicorn for the WebSockets on WS_PORT (PORT+1), one Ctrl-C stops both
 #                      (deploy/serve.sh); needs SECRET_KEY and REDIS_URL (and DATABASE_URL, ALLOWED_HOSTS...)
@@ -27,7 +29,7 @@ STAMP := $(VENV)/.requirements-installed
 # A throwaway key for checking the production settings; a real deployment sets its own.
 CHECK_SECRET_KEY = $$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')
 
-.PHONY: venv checkers run test test-fast docs lint check guide-screenshots bench-engine bench-entry bench-table bench-site bench-matchday serve
+.PHONY: venv checkers run test test-fast docs lint check guide-screenshots bench-engine bench-entry bench-table bench-site bench-matchday bench-players serve
 
 venv: $(STAMP)
 
@@ -121,3 +123,6 @@ bench-site: venv
 
 bench-matchday: venv
 	$(PY) -m bench.matchday $(BENCH_ARGS)
+
+bench-players: venv
+	$(PY) -m bench.players $(BENCH_ARGS)

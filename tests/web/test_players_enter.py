@@ -4,14 +4,16 @@ history naming both teams' links), and what a link may not do."""
 
 import io
 import re
+from types import SimpleNamespace
 
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.factories import hand_records_results_mode, make_competition, make_match, make_user
+from tests.factories import hand_records_results_mode, make_competition, make_match, make_team, make_user
 from tournaments.core.models import Hand, Match, PlayerHand, TeamLink
+from tournaments.pages.entry import at_the_table
 from tournaments.pages.hand_reader import initial_for
 from tournaments.recording import matches, player_entry
 
@@ -103,6 +105,22 @@ def test_a_hand_entered_by_one_team_and_accepted_by_the_other_is_stored_with_its
     assert enter(client, links["A"], 1).status_code == 409
 
 
+def test_long_team_names_are_shortened_in_the_history_never_refused(client):
+    """A history row's reason holds 100 characters (PostgreSQL refuses more): the names in it are
+    shortened, the hand still stored."""
+    competition = make_competition(players_enter_hands=True)
+    match = make_match(make_team("Budapesti Egyetemi Atlétikai Klub Tarokk Szakosztály", competition.season),
+                       make_team("Szegedi Vasutas Sportegyesület Kártya és Tarokk Csapat", competition.season),
+                       competition)
+    juror = make_user("jury", username="zsuzsanna.kovacs-nagy")
+    links = {side: player_entry.give_link(match, side, juror) for side in ("A", "B")}
+    enter(client, links["A"], 1)
+    assert answer(client, links["B"], 1, "accept").status_code == 302
+    reason = Hand.objects.get(match=match, number=1).history.latest().history_change_reason
+    assert len(reason) <= 100 and reason.startswith("Hand 1 at the table: entered by Budapesti")
+    assert "accepted by Szegedi" in reason and "zsuzsanna" in reason
+
+
 def test_a_disputed_hand_returns_to_the_entering_team_with_the_note(client, links):
     enter(client, links["A"], 1)
     answer(client, links["B"], 1, "dispute", note="We had 11 trumps, not 12")
@@ -174,6 +192,19 @@ def test_a_link_does_nothing_after_the_match_is_submitted(client, match, links, 
 def test_a_link_is_held_to_a_persons_pace(client, links):
     answers = [client.get(team_url(links["A"])).status_code for _ in range(35)]
     assert answers[:30] == [200] * 30 and answers[-1] == 429
+
+
+def test_a_link_has_its_full_pace_again_the_next_minute_with_the_file_cache(client, links, settings, tmp_path,
+                                                                            monkeypatch):
+    """The file cache (one machine's workers share it) sets a counter anew on each increment: a
+    link's count must not outlive its minute, or a team is refused for the rest of its match."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                                   "LOCATION": str(tmp_path)}}
+    clock = [600.0]
+    monkeypatch.setattr(at_the_table, "time", SimpleNamespace(time=lambda: clock[0]))
+    assert [client.get(team_url(links["A"])).status_code for _ in range(31)][-2:] == [200, 429]
+    clock[0] += 61
+    assert [client.get(team_url(links["A"])).status_code for _ in range(30)] == [200] * 30
 
 
 def test_an_unknown_link_is_not_found(client):

@@ -23,8 +23,9 @@ from .jury_screen import tell_the_jury
 from .matches import WayIn, check_hand_number, check_match_open, record_hand
 
 ENTRY_STATES = (Match.State.SCHEDULED, Match.State.IN_ENTRY, Match.State.RETURNED)
-ACCEPTED_REASON = gettext_noop("Hand %(number)s entered by %(entering)s's players and accepted by %(accepting)s's "
-                               "players at the table (links given by %(juror)s)")
+ACCEPTED_REASON = gettext_noop("Hand %(number)s at the table: entered by %(entering)s, accepted by %(accepting)s "
+                               "(links: %(juror)s)")
+REASON_LENGTH = 100  # a history row's reason (django-simple-history's column); PostgreSQL refuses more
 
 
 # --- the links ----------------------------------------------------------------------------------
@@ -158,13 +159,28 @@ def accept_hand(link: TeamLink, number: int, *, revision: int) -> PlayerHand:
             return already
         hand = _hand_to_answer(link, number, revision)
         entering = hand.entered_by
-        reason = ACCEPTED_REASON % {"number": number, "entering": entering.team.name, "accepting": link.team.name,
-                                    "juror": entering.issued_by.get_username()}
+        reason = accepted_reason(number, entering.team.name, link.team.name, entering.issued_by.get_username())
         record_hand(link.match, number, hand.record, user=entering.issued_by, way_in=WayIn.PLAYERS, reason=reason)
         hand.state, hand.answered_by, hand.answered_at = PlayerHand.State.ACCEPTED, link, timezone.now()
         hand.save(update_fields=["state", "answered_by", "answered_at"])
         transaction.on_commit(tell_the_jury)
     return hand
+
+
+def accepted_reason(number: int, entering: str, accepting: str, juror: str) -> str:
+    """The history's reason for a hand accepted at the table, within its column: long names
+    shortened, each to as many letters as leave room for all."""
+    for longest in range(max(len(entering), len(accepting), len(juror)), 0, -1):
+        names = {"entering": _shortened(entering, longest), "accepting": _shortened(accepting, longest),
+                 "juror": _shortened(juror, longest)}
+        reason = ACCEPTED_REASON % {"number": number, **names}
+        if len(reason) <= REASON_LENGTH:
+            return reason
+    return reason[:REASON_LENGTH]
+
+
+def _shortened(name: str, letters: int) -> str:
+    return name if len(name) <= letters else name[:letters - 1] + "…"
 
 
 def dispute_hand(link: TeamLink, number: int, *, revision: int, note: str) -> PlayerHand:

@@ -2,6 +2,8 @@
 gives each team its link and QR code, and the team's phone page reached by that link, with no
 account: enter a hand in the jury's notation, accept or dispute the other team's."""
 
+import time
+
 import segno
 from django.core.cache import cache
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
@@ -90,8 +92,10 @@ def _hand_states(match) -> list[dict]:
 def at_a_persons_pace(view):
     """Refuse (429, in words) a link's requests beyond a person's pace; nothing is stored."""
     def limited(request, link, *args, **kwargs):
-        key = f"team-link-pace:{link}"
-        cache.add(key, 0, timeout=60)
+        # A key of each minute's own: a cache that sets its value anew on incr (the file cache
+        # does) gives it the default timeout, and one key would then count past its minute.
+        key = f"team-link-pace:{link}:{int(time.time() // 60)}"
+        cache.add(key, 0, timeout=120)
         try:
             count = cache.incr(key)
         except ValueError:  # the minute ended between add and incr

@@ -40,6 +40,7 @@
   }
 
   function connected() {
+    live.dataset.listening = "";  // the socket is open (a test waits on it: a screen told only of changes has no version)
     failures = 0;
     downSince = null;
     clearInterval(askTimer);
@@ -48,6 +49,7 @@
   }
 
   function lost() {
+    delete live.dataset.listening;
     if (downSince === null) downSince = Date.now();
     if (status) status.textContent = status.dataset.lost;
     if (askTimer === null) {
@@ -62,7 +64,29 @@
     setTimeout(connect, wait);
   }
 
+  // One request at a time: changes told while the page is being asked for (the match-day screen is
+  // told of every hand at every table) bring one more request after it, not one each.
+  let asking = false;
+  let askAgain = false;
+
   async function askForThePage() {
+    if (asking) {
+      askAgain = true;
+      return;
+    }
+    asking = true;
+    try {
+      await askOnce();
+    } finally {
+      asking = false;
+      if (askAgain) {
+        askAgain = false;
+        askForThePage();
+      }
+    }
+  }
+
+  async function askOnce() {
     try {
       // "no-cache": the browser's copy, revalidated with its ETag (If-None-Match): a 304 while unchanged.
       const response = await fetch(location.href, { cache: "no-cache", credentials: "same-origin" });

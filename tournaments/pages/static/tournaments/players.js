@@ -39,6 +39,7 @@
     }
 
     async function send() {
+      if (!form.isConnected) return;  // already answered and replaced: a late retry sends nothing
       status.textContent = status.dataset.sending;
       let response;
       try {
@@ -52,14 +53,15 @@
         return;
       }
       localStorage.removeItem(key);  // answered: stored, or refused with the typing and its problems on the page
-      if (response.redirected) {
-        location.assign(response.url);
-        return;
-      }
+      // Stored: the answer is the team's page (fetch followed the redirect), shown as it came, not
+      // asked for again: each request counts against the link's pace.
       const answered = new DOMParser().parseFromString(await response.text(), "text/html").querySelector(".players");
       if (answered) {
+        if (response.redirected) history.replaceState(null, "", response.url);
         page.replaceWith(answered);
         start();
+      } else if (response.redirected) {
+        location.assign(response.url);
       }
     }
 
