@@ -81,7 +81,7 @@ class LiveSockets:
 
     def __init__(self):
         self.pages: dict[tuple, set] = defaultdict(set)
-        self.listening = None
+        self.listening, self.changes = None, asyncio.Event()
 
     def add(self, socket) -> None:
         self.pages[page_key(socket.page)].add(socket)
@@ -98,8 +98,21 @@ class LiveSockets:
         layer = get_channel_layer()
         channel = await layer.new_channel()
         await layer.group_add(public_data.GROUP, channel)
+        telling = asyncio.ensure_future(self.tell())
+        try:
+            while True:
+                await layer.receive(channel)
+                self.changes.set()
+        finally:
+            telling.cancel()
+
+    async def tell(self) -> None:
+        """The sockets told of the changes: those that come while they are being told, in one pass
+        after it, under the newest version (a burst of confirmations renders each page once more,
+        not once a change)."""
         while True:
-            await layer.receive(channel)
+            await self.changes.wait()
+            self.changes.clear()
             try:
                 await self.changed()
             except Exception:
