@@ -20,7 +20,8 @@
 #                      jury's match-day screen is pushed: see bench/players.py (BENCH_ARGS=--short)
 #   make serve         production servers (docs/production.md): gunicorn's WSGI workers for the pages on
 #                      PORT, uvicorn for the WebSockets on WS_PORT (PORT+1), one Ctrl-C stops both
-#                      (deploy/serve.sh); needs SECRET_KEY and REDIS_URL (and DATABASE_URL, ALLOWED_HOSTS...)
+#                      (deploy/serve.sh); needs SECRET_KEY and REDIS_URL (and DATABASE_URL, ALLOWED_HOSTS...);
+#                      uvicorn without per-message compression (docs/production.md)
 
 PORT ?= 8000
 VENV := .venv
@@ -113,7 +114,8 @@ bench-entry: venv
 serve: venv
 	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production $(PY) manage.py migrate --noinput
 	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production $(PY) manage.py collectstatic --noinput --verbosity 0
-	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production PORT=$(PORT) VENV=$(VENV) deploy/serve.sh
+	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production PORT=$(PORT) VENV=$(VENV) \
+	  UVICORN_WS_PER_MESSAGE_DEFLATE=false deploy/serve.sh
 
 bench-table: venv
 	$(PY) -m bench.table $(BENCH_ARGS)

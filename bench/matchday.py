@@ -71,6 +71,8 @@ PASSWORD = "bench-matchday-password"
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/tarokk_bench_matchday"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/7"
 HTTP_PORTS, WS_PORTS = range(8160, 8170), range(8170, 8180)
+# uvicorn's settings from `make serve`'s environment (the Makefile): no per-message compression.
+UVICORN_AS_SERVED = {"UVICORN_WS_PER_MESSAGE_DEFLATE": "false"}
 WS_DATABASE_NAME = "bench-matchday-websockets"  # the WebSocket server's PostgreSQL connections (application_name)
 
 GOAL_PUSH_P95_S = 1.0
@@ -475,7 +477,8 @@ class Server:
         self.pages = self.start([str(bin_dir / "gunicorn"), "-c", "gunicorn.conf.py"], self.workers)
         self.sockets = self.start([str(bin_dir / "uvicorn"), "tournaments.site.asgi:application", "--host",
                                    "127.0.0.1", "--port", str(self.ws_port), "--no-access-log"],
-                                  {"DATABASE_URL": f"{self.env['DATABASE_URL']}?application_name={WS_DATABASE_NAME}"})
+                                  {"DATABASE_URL": f"{self.env['DATABASE_URL']}?application_name={WS_DATABASE_NAME}",
+                                   **UVICORN_AS_SERVED})
         for _ in range(600):
             try:
                 urllib.request.urlopen(f"{self.origin}/accounts/login/", timeout=5).read()

@@ -2,6 +2,8 @@
 server. Every test here is marked `browser` and skipped where there is no Chromium."""
 
 import os
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -44,3 +46,55 @@ def browser():
 @pytest.fixture
 def page(browser):
     return browser.new_page()
+
+
+class AsgiSite:
+    """The site on ``port`` as an ASGI server (uvicorn) serves it, pages and WebSockets, in a thread
+    of this process (it shares the test database); stopped and started again where a test takes the
+    network away from its pages."""
+
+    def __init__(self, port: int):
+        self.port, self.origin, self.server = port, f"http://127.0.0.1:{port}", None
+
+    def start(self) -> "AsgiSite":
+        import uvicorn
+        from channels.routing import ProtocolTypeRouter
+        from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+        from tournaments.site import asgi
+
+        application = ProtocolTypeRouter({
+            "http": ASGIStaticFilesHandler(asgi.django_application),
+            "websocket": asgi.application.application_mapping["websocket"],
+        })
+        self.server = uvicorn.Server(uvicorn.Config(application, host="127.0.0.1", port=self.port,
+                                                    log_level="warning", lifespan="off"))
+        self.server.install_signal_handlers = lambda: None
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        for _ in range(100):
+            if self.server.started:
+                break
+            time.sleep(0.05)
+        return self
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.should_exit = True
+            self.thread.join(10)
+            self.server = None
+
+
+@pytest.fixture
+def serve_asgi(transactional_db):
+    """``serve_asgi(port)``: the site served on that port (an AsgiSite, started), stopped after the
+    test if the test has not stopped it."""
+    sites = []
+
+    def serve(port: int) -> AsgiSite:
+        sites.append(AsgiSite(port).start())
+        return sites[-1]
+
+    yield serve
+    for site in sites:
+        site.stop()

@@ -2,11 +2,10 @@
 Hungarian: a confirmed match reaches them without a reload; the server stops under them (they say
 so politely), starts again on the same port, and the next confirmation reaches them too.
 
-The site is served as in production, by an ASGI server (uvicorn, in a thread of this process, so it
-shares the test database), pages and WebSockets alike."""
+The site is served by an ASGI server (uvicorn, in a thread of this process, so it shares the test
+database), pages and WebSockets alike (conftest.serve_asgi)."""
 
 import threading
-import time
 
 import pytest
 from django.urls import reverse
@@ -17,35 +16,6 @@ from tournaments.recording import matches
 
 PORT = 8213  # the live pages' tests serve on their own port
 LOST = "Élő frissítés megszakadt, újrakapcsolódás…"
-
-
-def serve_asgi():
-    """The site on PORT, pages and WebSockets, in a thread of this process (it shares the test database)."""
-    import uvicorn
-    from channels.routing import ProtocolTypeRouter
-    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-
-    from tournaments.site import asgi
-
-    application = ProtocolTypeRouter({
-        "http": ASGIStaticFilesHandler(asgi.django_application),
-        "websocket": asgi.application.application_mapping["websocket"],
-    })
-    server = uvicorn.Server(uvicorn.Config(application, host="127.0.0.1", port=PORT, log_level="warning",
-                                           lifespan="off"))
-    server.install_signal_handlers = lambda: None
-    server.thread = threading.Thread(target=server.run, daemon=True)
-    server.thread.start()
-    for _ in range(100):
-        if server.started:
-            break
-        time.sleep(0.05)
-    return server
-
-
-def stop(server) -> None:
-    server.should_exit = True
-    server.thread.join(10)
 
 
 @pytest.fixture
@@ -84,39 +54,36 @@ def shows_score(big_screen, table, match) -> None:
 
 
 def test_two_screens_see_each_confirmation_without_a_reload_and_again_after_a_restart(transactional_db, match_day,
-                                                                                      chief, browser):
+                                                                                      chief, browser, serve_asgi):
     """(The data is made before the browser starts: the door tells the live pages from the test's
     thread, where Playwright's event loop then runs.)"""
     first, second = match_day
     year = timezone.localdate().year
-    server = serve_asgi()
-    origin = f"http://127.0.0.1:{PORT}"
+    site = serve_asgi(PORT)
+    origin = site.origin
     context = browser.new_context(locale="hu-HU")
     big_screen = context.new_page()
     big_screen.goto(origin + reverse("public:big_screen", args=[year]))
     table = browser.new_context(viewport={"width": 390, "height": 844}, locale="hu-HU").new_page()
     table.goto(origin + reverse("public:championship", args=[year]) + "?sort=-total")
-    try:
-        for page in (big_screen, table):
-            listening(page)
-            page.evaluate("window.sameDocument = true")  # gone with a reload
-            assert page.locator("[data-live-status]").is_hidden()
-        assert "88 : 93" not in big_screen.locator("#live").inner_text()
+    for page in (big_screen, table):
+        listening(page)
+        page.evaluate("window.sameDocument = true")  # gone with a reload
+        assert page.locator("[data-live-status]").is_hidden()
+    assert "88 : 93" not in big_screen.locator("#live").inner_text()
 
-        confirmed_elsewhere(first, chief)
-        shows_score(big_screen, table, first)
+    confirmed_elsewhere(first, chief)
+    shows_score(big_screen, table, first)
 
-        stop(server)
-        for page in (big_screen, table):
-            page.locator("[data-live-status]").filter(has_text=LOST).wait_for()
-        server = serve_asgi()
-        for page in (big_screen, table):
-            listening(page)
-        confirmed_elsewhere(second, chief)
-        shows_score(big_screen, table, second)
-        for page in (big_screen, table):
-            assert page.evaluate("window.sameDocument") is True
-        # The table's order is still the viewer's: by total, highest first.
-        assert table.locator("#live th.desc").inner_text() == "Összesen"
-    finally:
-        stop(server)
+    site.stop()
+    for page in (big_screen, table):
+        page.locator("[data-live-status]").filter(has_text=LOST).wait_for()
+    site.start()
+    for page in (big_screen, table):
+        listening(page)
+    confirmed_elsewhere(second, chief)
+    shows_score(big_screen, table, second)
+    for page in (big_screen, table):
+        assert page.evaluate("window.sameDocument") is True
+    # The table's order is still the viewer's: by total, highest first.
+    assert table.locator("#live th.desc").inner_text() == "Összesen"

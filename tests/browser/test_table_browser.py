@@ -7,14 +7,12 @@ what was played and scored by the engine, an adjourned table saying so with its 
 page as drawn valid HTML without a serious WCAG 2.2 AA violation; and a dropped connection that the
 page tells of and comes back from by itself, to the same seat.
 
-The site is served as in production, by an ASGI server (uvicorn, in a thread of this process, so
-it shares the test database), pages and WebSockets alike."""
+The site is served by an ASGI server (uvicorn, in a thread of this process, so it shares the test
+database), pages and WebSockets alike (conftest.serve_asgi)."""
 
 import re
 import threading
 import time
-
-import pytest
 
 from scoring import evaluate_hand
 from scoring import table as rules
@@ -29,42 +27,6 @@ from tournaments.recording import tables
 from .test_valid_and_accessible import AXE, AXE_RUN, JAVA, SERIOUS, VNU, WCAG_22_AA, nu_errors
 
 PORT = 8211  # the table tests serve on their own port
-
-
-def serve_asgi():
-    """The site on PORT, pages and WebSockets, in a thread of this process (it shares the test database)."""
-    import uvicorn
-    from channels.routing import ProtocolTypeRouter
-    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-
-    from tournaments.site import asgi
-
-    application = ProtocolTypeRouter({
-        "http": ASGIStaticFilesHandler(asgi.django_application),
-        "websocket": asgi.application.application_mapping["websocket"],
-    })
-    server = uvicorn.Server(uvicorn.Config(application, host="127.0.0.1", port=PORT, log_level="warning",
-                                           lifespan="off"))
-    server.install_signal_handlers = lambda: None
-    server.thread = threading.Thread(target=server.run, daemon=True)
-    server.thread.start()
-    for _ in range(100):
-        if server.started:
-            break
-        time.sleep(0.05)
-    return server
-
-
-def stop(server) -> None:
-    server.should_exit = True
-    server.thread.join(10)
-
-
-@pytest.fixture
-def asgi_server(transactional_db):
-    server = serve_asgi()
-    yield f"http://127.0.0.1:{PORT}"
-    stop(server)
 
 
 def seed_with_visi_for_the_dealer() -> int:
@@ -131,7 +93,8 @@ def typed_short_form(card) -> str:
     return suits[suit] + ranks.get(rank, rank)
 
 
-def test_four_players_play_a_hand_and_the_door_stores_it(asgi_server, browser, tmp_path):
+def test_four_players_play_a_hand_and_the_door_stores_it(serve_asgi, browser, tmp_path):
+    origin = serve_asgi(PORT).origin
     from django.utils import timezone
 
     today = timezone.localdate()
@@ -141,7 +104,7 @@ def test_four_players_play_a_hand_and_the_door_stores_it(asgi_server, browser, t
     for number, (seat, secret) in enumerate(links.items()):
         viewport = {"width": 390, "height": 844} if number % 2 else {"width": 1280, "height": 900}  # phones, laptops
         page = browser.new_context(viewport=viewport, locale="hu-HU", bypass_csp=True).new_page()  # axe's script
-        page.goto(f"{asgi_server}/table/join/{secret}/")
+        page.goto(f"{origin}/table/join/{secret}/")
         page.locator("#connection").filter(has_text="Kapcsolódva").wait_for()
         pages[seat] = page
     state = tables.load(table)
@@ -253,24 +216,21 @@ def test_four_players_play_a_hand_and_the_door_stores_it(asgi_server, browser, t
     checked.assert_clean(tmp_path)
 
 
-def test_a_dropped_connection_says_so_and_comes_back_to_the_same_seat_by_itself(transactional_db, browser):
+def test_a_dropped_connection_says_so_and_comes_back_to_the_same_seat_by_itself(browser, serve_asgi):
     from django.utils import timezone
 
     today = timezone.localdate()
     match = make_match(competition=make_competition(season=make_season(today.year)), played_on=today)
     table, links = tables.open_table(user=make_user("chief"), match=match, seed=5)
-    server = serve_asgi()
+    site = serve_asgi(PORT)
     page = browser.new_context(viewport={"width": 390, "height": 844}, locale="hu-HU").new_page()
-    page.goto(f"http://127.0.0.1:{PORT}/table/join/{links['A.driver']}/")
+    page.goto(f"{site.origin}/table/join/{links['A.driver']}/")
     page.locator("#connection").filter(has_text="Kapcsolódva").wait_for()
     dealt = page.locator("#hand button").count()
-    stop(server)  # the network goes
+    site.stop()  # the network goes
     page.locator("#connection").filter(has_text="megszakadt").wait_for()
     page.locator("#hand button").first.click()  # a move made meanwhile is not lost silently
     page.locator("#refusal").filter(has_text="nem ment el").wait_for()
-    server = serve_asgi()  # and comes back: the page reconnects by itself
-    try:
-        page.locator("#connection").filter(has_text="helyreállt").wait_for(timeout=20000)
-        assert page.locator("#hand button").count() == dealt == 10
-    finally:
-        stop(server)
+    site.start()  # and comes back: the page reconnects by itself
+    page.locator("#connection").filter(has_text="helyreállt").wait_for(timeout=20000)
+    assert page.locator("#hand button").count() == dealt == 10

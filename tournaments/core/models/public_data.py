@@ -11,7 +11,6 @@ random epoch, so a version rolled back with its transaction is never reused for 
 """
 
 import logging
-import threading
 import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -118,28 +117,15 @@ def unseen(using: str | None = None):
 
 
 def announce() -> None:
-    """Tell the live pages (the channel layer's group) that public data changed: a message a change,
-    told apart by its own id, so that a process's sockets read the version once for all of them
-    (tournaments.pages.public.live_socket). A channel layer missing or failing never undoes a change
-    already committed: it is logged."""
+    """Tell the live pages (the channel layer's group) that public data changed: each process's
+    sockets then read the version (tournaments.pages.public.live_socket). A channel layer missing or
+    failing never undoes a change already committed: it is logged."""
     try:
         layer = get_channel_layer()
         if layer is not None:
-            message = {"type": "public.changed", "change": uuid.uuid4().hex}
-            _send_from_sync_code(async_to_sync(layer.group_send), GROUP, message)
+            async_to_sync(layer.group_send)(GROUP, {"type": "public.changed"})
     except Exception:
         logger.exception("The live pages were not told of a change to public data.")
-
-
-def _send_from_sync_code(send, *message) -> None:
-    """``async_to_sync`` refuses a thread that runs an event loop (a test driving a browser writes
-    from one): there the message is sent from a thread of its own."""
-    try:
-        send(*message)
-    except RuntimeError:
-        thread = threading.Thread(target=send, args=message)
-        thread.start()
-        thread.join()
 
 
 class _Move:

@@ -4,13 +4,24 @@ JSON text, ``{"version": <the public data version's etag>, "html": <the block's 
 once on connecting, so a screen that reconnects is never left behind, and again after every
 change of the public data (the ``public.changed`` message the site sends the "public-data" group
 once a change commits) that changed the block. Nothing is read from the client. An address that is
-no live page, or a page that is not there, is closed with 4404."""
+no live page, or a page that is not there, is closed with 4404.
+
+A process's sockets are told of a change by one member of the group (LiveSockets): it reads each
+page's block once, under the version then, and sends it to the page's sockets it changes. With each
+socket a member of the group instead, make bench-matchday's 1,000 connected viewers saw a confirmed
+score p95 5.1-6.4 s after it was confirmed: Channels dispatched every change to each consumer,
+and each dispatch first closed the old database connections in the one thread the blocks are
+rendered in (channels.db.aclose_old_connections), so 1,000 of those queued before each render."""
 
 import asyncio
 import json
+import logging
+import weakref
+from collections import defaultdict
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.http import Http404, QueryDict
 from django.urls import Resolver404, resolve
@@ -19,7 +30,7 @@ from tournaments.core.models import public_data
 
 from .live_pages import LIVE_PAGES, block_query, live_html
 
-GROUP = "public-data"
+logger = logging.getLogger(__name__)
 NOT_FOUND = 4404  # a WebSocket close code of the application's own range (4000-4999): HTTP's 404
 
 
@@ -27,91 +38,106 @@ class LivePageConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         await self.accept()  # first, so that the client is told why it is closed
         self.page = live_page(self.scope["url_route"]["kwargs"]["page"], self.scope["query_string"])
-        self.sent = None
+        self.version = self.sent = None
         if self.page is None:
             await self.close(code=NOT_FOUND)
             return
-        # Joined before the block is read: a change committed in between is sent after it.
-        await self.channel_layer.group_add(GROUP, self.channel_name)
-        await self.send_block()
+        # Told of changes before the block is read: a change committed in between reaches it too.
+        LiveSockets.here().add(self)
+        try:
+            await self.offer(*await block(self.page))
+        except Http404:
+            await self.close(code=NOT_FOUND)
 
     async def disconnect(self, code):
-        await self.channel_layer.group_discard(GROUP, self.channel_name)
+        if getattr(self, "page", None) is not None:
+            LiveSockets.here().discard(self)
 
     async def receive(self, text_data=None, bytes_data=None):
         """The page has nothing to say: what it sends is ignored."""
 
-    async def public_changed(self, event):
-        await self.send_block(BLOCKS.of(self.page, event["change"]))
-
-    async def send_block(self, shared=None):
-        """The block sent when it changed: ``shared``, this process's render of it under the version
-        a message announced, else read and rendered for this connection alone."""
-        try:
-            version, html, text = await (shared or self.block())
-        except Http404:
-            await self.close(code=NOT_FOUND)
+    async def offer(self, version, html: str, text: str | None = None) -> None:
+        """Send the block of ``version`` unless a newer one was sent, or the same HTML."""
+        if version is not None and self.version is not None and not newer(version, self.version):
             return
-        if html is not None and html != self.sent:
+        self.version = version
+        if html != self.sent:
             self.sent = html
-            await self.send(text_data=text if text is not None else json_text(version, html))
-
-    @database_sync_to_async
-    def block(self):
-        """The public data version and the block's HTML under it (one render a version for all
-        the connections of a page: live_pages.live_html)."""
-        view_name, kwargs, query, language = self.page
-        version = public_data.current()
-        return version, live_html(view_name, kwargs, query, language, version=version), None
+            await self.send(text_data=text or json_text(version, html))
 
 
-class BlocksOfTheVersion:
-    """Each live page's block rendered once in this process under the newest version, for all its
-    connections here: the version read once a change (a task every socket awaits), then a task a
-    page. A render queued for an older version is skipped once a newer one is read (the latest
-    wins).
+class LiveSockets:
+    """The live pages' sockets of this process (of its event loop: the tests run several), by page,
+    and the one member of the "public-data" group that tells them of each change."""
 
-    With each of 1,000 sockets reading the version and the cached block for itself after every
-    change, make bench-matchday's connected viewers saw a confirmed score p95 10.8 s after it was
-    confirmed, at 18% of the polling viewers' CPU a viewer-minute (one process, 48 changes); with
-    one render a version but every version rendered, p95 10.0 s and 12.7%: a burst of confirmations
-    queued renders nobody would see."""
+    _of_loop: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    @classmethod
+    def here(cls) -> "LiveSockets":
+        loop = asyncio.get_running_loop()
+        if loop not in cls._of_loop:
+            cls._of_loop[loop] = cls()
+        return cls._of_loop[loop]
 
     def __init__(self):
-        self.change, self.reading = None, None
-        self.latest, self.renders = None, {}
+        self.pages: dict[tuple, set] = defaultdict(set)
+        self.listening, self.changes = None, asyncio.Event()
 
-    def of(self, page, change: str) -> asyncio.Future:
-        if change != self.change:
-            self.change, self.reading = change, asyncio.ensure_future(read_version())
-        return asyncio.ensure_future(self.block(page, self.reading))
+    def add(self, socket) -> None:
+        self.pages[page_key(socket.page)].add(socket)
+        if self.listening is None or self.listening.done():
+            self.listening = asyncio.ensure_future(self.listen())
 
-    async def block(self, page, reading):
-        version = await reading
-        if version is None:  # a database just emptied
-            return None, None, None
-        if self.latest is None or newer(version, self.latest):
-            self.latest, self.renders = version, {}
-        key = page_key(page)
-        render = self.renders.get(key)
-        if render is None:
-            render = self.renders[key] = asyncio.ensure_future(self.rendered(page, self.latest))
-        return await render
+    def discard(self, socket) -> None:
+        key = page_key(socket.page)
+        self.pages[key].discard(socket)
+        if not self.pages[key]:
+            del self.pages[key]
 
-    @database_sync_to_async
-    def rendered(self, page, version):
-        """(version, HTML, the message's text written once for every socket), or (version, None,
-        None) when a newer version came while this one waited."""
-        if self.latest is not version:
-            return version, None, None
-        view_name, kwargs, query, language = page
-        html = live_html(view_name, kwargs, query, language, version=version)
-        return version, html, json_text(version, html)
+    async def listen(self) -> None:
+        layer = get_channel_layer()
+        channel = await layer.new_channel()
+        await layer.group_add(public_data.GROUP, channel)
+        telling = asyncio.ensure_future(self.tell())
+        try:
+            while True:
+                await layer.receive(channel)
+                self.changes.set()
+        finally:
+            telling.cancel()
+
+    async def tell(self) -> None:
+        """The sockets told of the changes: those that come while they are being told, in one pass
+        after it, under the newest version (a burst of confirmations renders each page once more,
+        not once a change)."""
+        while True:
+            await self.changes.wait()
+            self.changes.clear()
+            try:
+                await self.changed()
+            except Exception:
+                logger.exception("The live pages' sockets were not sent a change.")
+
+    async def changed(self) -> None:
+        """Each page's block under the version now, rendered once, offered to its sockets (each sent
+        on its own: one slow to read holds up no other)."""
+        for sockets in list(self.pages.values()):
+            sockets = list(sockets)
+            try:
+                version, html = await block(sockets[0].page)
+            except Http404:  # the page is gone (a season taken down)
+                await asyncio.gather(*(socket.close(code=NOT_FOUND) for socket in sockets), return_exceptions=True)
+                continue
+            text = json_text(version, html)
+            await asyncio.gather(*(socket.offer(version, html, text) for socket in sockets), return_exceptions=True)
 
 
 @database_sync_to_async
-def read_version():
-    return public_data.current()
+def block(page) -> tuple:
+    """The public data version and the page's block under it (one render a version for every
+    socket of the page and its page views: live_pages.live_html)."""
+    version = public_data.current()
+    return version, live_html(*page, version=version)
 
 
 def newer(version, than) -> bool:
@@ -122,9 +148,6 @@ def newer(version, than) -> bool:
 def page_key(page) -> tuple:
     view_name, kwargs, query, language = page
     return view_name, tuple(sorted(kwargs.items())), query.urlencode(), language
-
-
-BLOCKS = BlocksOfTheVersion()
 
 
 def live_page(path: str, query_string: bytes):
