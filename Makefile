@@ -114,8 +114,7 @@ bench-entry: venv
 serve: venv
 	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production $(PY) manage.py migrate --noinput
 	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production $(PY) manage.py collectstatic --noinput --verbosity 0
-	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production PORT=$(PORT) VENV=$(VENV) \
-	  UVICORN_WS_PER_MESSAGE_DEFLATE=false deploy/serve.sh
+	DJANGO_SETTINGS_MODULE=tournaments.site.settings_production PORT=$(PORT) VENV=$(VENV) deploy/serve.sh
 
 bench-table: venv
 	$(PY) -m bench.table $(BENCH_ARGS)

@@ -4,7 +4,9 @@
 # and the pages open their sockets there (WEBSOCKET_URL). One Ctrl-C stops both; so does either one
 # stopping; each within ten seconds (gunicorn.conf.py's graceful_timeout, uvicorn's flag below),
 # whatever a connection or a worker is doing. Behind a proxy (deploy/nginx.conf) set
-# WEBSOCKET_URL="" : the proxy routes /ws/.
+# WEBSOCKET_URL="" : the proxy routes /ws/. The sockets' blocks are sent uncompressed: compressing
+# each 8-24 kB block for each of a thousand sockets was a fifth of the sockets' process's time
+# (docs/benchmarks.md, bench-matchday).
 set -euo pipefail
 
 if [ -z "${REDIS_URL:-}" ]; then
@@ -18,7 +20,8 @@ HOST=${HOST:-127.0.0.1}
 VENV=${VENV:-.venv}
 export PORT WEBSOCKET_URL="${WEBSOCKET_URL-ws://$HOST:$WS_PORT}"
 
-"$VENV/bin/uvicorn" tournaments.site.asgi:application --host "$HOST" --port "$WS_PORT" --no-access-log --timeout-graceful-shutdown 10 &
+"$VENV/bin/uvicorn" tournaments.site.asgi:application --host "$HOST" --port "$WS_PORT" --no-access-log \
+  --ws-per-message-deflate false --timeout-graceful-shutdown 10 &
 sockets=$!
 BIND="$HOST:$PORT" "$VENV/bin/gunicorn" -c gunicorn.conf.py &
 pages=$!
