@@ -442,7 +442,7 @@ def build_world():
         "guide": {"section": "jury"},
         "scheduled": about_match(scheduled),
         "in entry": about_match(in_entry, hand=4),
-        "team link": {"token": TeamLink.objects.create(match=in_entry, side="A", issued_by=juror).token, "number": 2},
+        "team link": {"link": TeamLink.objects.create(match=in_entry, side="A", issued_by=juror).token, "number": 2},
         "submitted": about_match(submitted),
         "confirmed": about_match(confirmed) | in_admin(confirmed),
         "blind": about_match(blind),
