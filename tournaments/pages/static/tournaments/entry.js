@@ -13,6 +13,7 @@
  * With the full deal open, Enter on an empty line of the deal goes on to the tricks, and on an
  * empty line of the tricks finishes the hand. Alt+Shift and the letter shown on a button (S
  * submit, C confirm, B send back, W withdraw, K correct) reach it from anywhere on the page.
+ * In a send-back's comment Enter sends it back (Shift+Enter: a new line).
  */
 (function () {
   "use strict";
@@ -84,8 +85,14 @@
     return false;
   }
 
+  /* A stored hand the juror has not changed: Enter walks through it to the next hand, storing
+   * nothing again, so that Enter can lead from hand 1 to the hand to change. */
+  function unchangedStoredHand(form) {
+    return form.classList.contains("hand-stored") && !form.classList.contains("hand-invalid") && !form._edited;
+  }
+
   function finishHand(form) {
-    if (form.tagName !== "FORM") { goPastHand(form); return; }
+    if (form.tagName !== "FORM" || unchangedStoredHand(form)) { goPastHand(form); return; }
     clearTimeout(form._keepTimer);
     form._finishing = true;
     if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
@@ -96,6 +103,10 @@
   function goPastHand(hand) {
     var next = handForm(Number(hand.dataset.number) + 1);
     if (next && next.dataset.number) { focusField(firstField(next)); return; }
+    if (hand.tagName === "FORM") {  // the entry page's last hand: on to Submit, else its own Save
+      focusField(document.getElementById("submit-match") || hand.querySelector("button[type=submit]"));
+      return;
+    }
     var form = hand.closest("form");
     var end = form && (form.querySelector("[name='reason']") || form.querySelector("button[type=submit]"));
     if (end) { focusField(end); }
@@ -120,6 +131,18 @@
     }
   }
 
+  /* Enter in a send-back's comment sends the match back with it; Shift+Enter starts a new line.
+   * The comment is short (one or two sentences of what to check): Enter ending it is the juror's
+   * "done", as in a chat box. */
+  function onCommentKey(event) {
+    var textarea = event.target;
+    if (event.key !== "Enter" || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    if (textarea.tagName !== "TEXTAREA" || !textarea.closest("form.send-back")) { return; }
+    event.preventDefault();
+    var form = textarea.form;
+    if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
+  }
+
   /* While typing: keep the hand on the server (htmx, no swap; the answer's parts say what it did:
    * the engine's score on the entry page, "kept" on the blind confirmation's). A hand is the entry
    * page's form, or a fieldset of the blind confirmation's one form (which posts every hand; the
@@ -127,6 +150,7 @@
   function onInput(event) {
     fitLines(event.target);
     var hand = event.target.closest && event.target.closest("[data-keep]");
+    if (hand) { hand._edited = true; }
     if (!hand || !window.htmx) { return; }
     if (fieldName(event.target) === "attackers" && hand.dataset.number === "1") { followAttack(event.target.value); }
     clearTimeout(hand._keepTimer);
@@ -250,6 +274,7 @@
    * comment of a send-back, the reason of a correction). Nothing is sent by the key itself. */
   function onShortcut(event) {
     if (!event.altKey || !event.shiftKey || event.ctrlKey || event.metaKey) { return; }
+    if (goToHand(event)) { return; }
     var letter = (event.code || "").replace(/^Key/, "");
     if (!/^[A-Z]$/.test(letter)) { return; }
     var target = Array.prototype.find.call(document.querySelectorAll("[data-shortcut='" + letter + "']"),
@@ -260,6 +285,19 @@
     var place = inner || target;
     place.scrollIntoView({block: "center"});
     focusField(place);
+  }
+
+  /* Alt+Shift and a hand's number (the digit key, whatever the keyboard's layout makes of Shift):
+   * the focus in that hand's first field, as its link in "Go to hand" does. */
+  function goToHand(event) {
+    var digit = /^Digit([1-9])$/.exec(event.code || "");
+    var hand = digit && handForm(digit[1]);
+    if (!hand || !hand.dataset.number) { return false; }
+    event.preventDefault();
+    var input = firstField(hand);
+    hand.scrollIntoView({block: "start"});
+    if (input && !input.disabled) { focusField(input); }
+    return true;
   }
 
   /* The hand the address names (#hand-2: the page came back from clearing hand 2, or from storing
@@ -285,11 +323,18 @@
     if (input) { event.preventDefault(); focusField(input); }
   }
 
-  /* A box grows with its lines (never below the lines it is made for), so nothing typed is hidden. */
+  /* A box grows with its lines (never below the lines it is made for), so nothing typed is hidden:
+   * a line too long for the box wraps (a seat of the deal on a tablet is two or three lines), so the
+   * box grows on until what it holds is shown whole. A box not shown (the full deal's, closed) is
+   * fitted when it opens. */
+  var MOST_ROWS = 60;
+
   function fitLines(textarea) {
     if (!textarea || textarea.tagName !== "TEXTAREA") { return; }
     var least = Number(textarea.dataset.minRows || textarea.getAttribute("rows") || 2);
     textarea.rows = Math.max(least, textarea.value.split("\n").length + 1);
+    if (!textarea.clientHeight) { return; }
+    while (textarea.scrollHeight > textarea.clientHeight + 1 && textarea.rows < MOST_ROWS) { textarea.rows += 1; }
   }
 
   function fitAllLines() {
@@ -310,6 +355,7 @@
   function onToggle(event) {
     var details = event.target;
     if (!details.matches || !details.matches("details.full-record") || !details.open) { return; }
+    details.querySelectorAll("textarea").forEach(fitLines);
     if (document.activeElement !== details.querySelector("summary")) { return; }
     focusField(details.querySelector("textarea"));
   }
@@ -339,6 +385,7 @@
 
   document.addEventListener("keydown", onKeydown);
   document.addEventListener("keydown", onHomeKey);
+  document.addEventListener("keydown", onCommentKey);
   document.addEventListener("keydown", onShortcut);
   document.addEventListener("input", onInput);
   document.addEventListener("change", onInput);
@@ -356,4 +403,8 @@
     fitAllLines();
   }
   window.addEventListener("load", focusAfterLoad);
+  window.addEventListener("resize", function () {  // a tablet turned: the lines wrap anew
+    clearTimeout(window._fitTimer);
+    window._fitTimer = setTimeout(fitAllLines, 100);
+  });
 }());
