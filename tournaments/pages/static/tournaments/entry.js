@@ -86,9 +86,24 @@
   }
 
   /* A stored hand the juror has not changed: Enter walks through it to the next hand, storing
-   * nothing again, so that Enter can lead from hand 1 to the hand to change. */
+   * nothing again, so that Enter can lead from hand 1 to the hand to change. Its fields are compared
+   * with what the page showed (an Enter at the end of the announcements adds a line that the next
+   * Enter takes away again). */
+  function handValues(form) {
+    return Array.prototype.filter.call(form.elements, function (element) {
+      return element.name && element.type !== "hidden" && element.tagName !== "BUTTON";
+    }).map(function (element) { return element.value.replace(/\s+$/, ""); }).join("\u0001");
+  }
+
+  function rememberStoredHands() {
+    document.querySelectorAll("form.hand.hand-stored").forEach(function (form) {
+      if (form._shown === undefined) { form._shown = handValues(form); }
+    });
+  }
+
   function unchangedStoredHand(form) {
-    return form.classList.contains("hand-stored") && !form.classList.contains("hand-invalid") && !form._edited;
+    return form.classList.contains("hand-stored") && !form.classList.contains("hand-invalid") &&
+      form._shown !== undefined && form._shown === handValues(form);
   }
 
   function finishHand(form) {
@@ -150,7 +165,6 @@
   function onInput(event) {
     fitLines(event.target);
     var hand = event.target.closest && event.target.closest("[data-keep]");
-    if (hand) { hand._edited = true; }
     if (!hand || !window.htmx) { return; }
     if (fieldName(event.target) === "attackers" && hand.dataset.number === "1") { followAttack(event.target.value); }
     clearTimeout(hand._keepTimer);
@@ -201,6 +215,7 @@
 
   function onAfterSettle() {
     fitAllLines();
+    rememberStoredHands();
     var number = document.body.dataset.savingHand;
     if (number) {
       delete document.body.dataset.savingHand;
@@ -397,10 +412,12 @@
     document.addEventListener("DOMContentLoaded", initialFocus);
     document.addEventListener("DOMContentLoaded", numberMatchCards);
     document.addEventListener("DOMContentLoaded", fitAllLines);
+    document.addEventListener("DOMContentLoaded", rememberStoredHands);
   } else {
     initialFocus();
     numberMatchCards();
     fitAllLines();
+    rememberStoredHands();
   }
   window.addEventListener("load", focusAfterLoad);
   window.addEventListener("resize", function () {  // a tablet turned: the lines wrap anew
