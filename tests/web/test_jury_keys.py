@@ -36,7 +36,8 @@ def test_a_reopened_blind_page_offers_sending_back_with_its_key(client, alice):
 
     page = client.get(reverse("jury:blind", args=[match.pk])).content.decode()  # nothing compared yet
 
-    form = page[page.index('<form method="post" action="%s"' % reverse("jury:send_back", args=[match.pk])):]
+    send_back = reverse("jury:send_back", args=[match.pk])
+    form = page[page.index(f'<form method="post" action="{send_back}"'):]
     form = form[:form.index("</form>")]
     assert 'name="comment"' in form and 'aria-describedby="send-back-keys"' in form
     assert 'data-shortcut="B"' in form and 'data-shortcut-focus="id_comment"' in form
