@@ -12,8 +12,9 @@
  * last field goes on to the next hand, then to "Compare") and a correction (then to its reason).
  * With the full deal open, Enter on an empty line of the deal goes on to the tricks, and on an
  * empty line of the tricks finishes the hand. Alt+Shift and the letter shown on a button (S
- * submit, C confirm, B send back, W withdraw, K correct) reach it from anywhere on the page.
- * In a send-back's comment Enter sends it back (Shift+Enter: a new line).
+ * submit, C confirm, B send back, W withdraw, K correct, R replace theirs after a lost race) reach
+ * it from anywhere on the page; Alt+Shift and a hand's number, that hand's first field. In a
+ * send-back's comment Enter sends it back (Shift+Enter: a new line).
  */
 (function () {
   "use strict";
@@ -420,8 +421,9 @@
     rememberStoredHands();
   }
   window.addEventListener("load", focusAfterLoad);
+  var refitTimer;
   window.addEventListener("resize", function () {  // a tablet turned: the lines wrap anew
-    clearTimeout(window._fitTimer);
-    window._fitTimer = setTimeout(fitAllLines, 100);
+    clearTimeout(refitTimer);
+    refitTimer = setTimeout(fitAllLines, 100);
   });
 }());
