@@ -126,6 +126,22 @@ def test_enter_walks_through_stored_hands_without_storing_them_again(browser, li
     assert page.locator("#hand-1-status").inner_text() == "tárolva"
 
 
+def test_enter_in_a_field_the_walk_passes_over_goes_on_and_stores_nothing(browser, live_server, transactional_db):
+    make_user("jury", username="alice")
+    match = make_match()
+    page = signed_in(browser, live_server, "alice", reverse("jury:match", args=[match.pk]))
+
+    page.locator("#id_h2-attackers").focus()  # later hands' attackers follow hand 1's (R3)
+    page.keyboard.press("Enter")
+    assert focused(page) == "id_h2-a_trumps"
+    page.locator("#id_h2-b_trumps").focus()  # B's holdings, left to follow A's
+    page.keyboard.press("Enter")
+    assert focused(page) == "id_h2-announcements"
+    page.wait_for_timeout(800)
+    assert not Hand.objects.filter(match=match).exists()
+    assert "hand-invalid" not in page.locator("#hand-2").get_attribute("class")
+
+
 @pytest.mark.parametrize("width", [PHONE, TABLET, LAPTOP])
 def test_the_full_deal_box_shows_its_four_seats(browser, live_server, transactional_db, width):
     alice = make_user("jury", username="alice")

@@ -140,8 +140,13 @@
     event.preventDefault();
     var steps = flow(form);
     var at = steps.indexOf(input);
-    if (at >= 0 && at < steps.length - 1) {
-      focusField(steps[at + 1]);
+    // A field Enter's walk passes over (a later hand's attackers, B's holdings left to follow A's):
+    // on to the walk's next field after it, never straight to storing the hand.
+    var next = at >= 0 ? steps[at + 1] : steps.filter(function (step) {
+      return input.compareDocumentPosition(step) & Node.DOCUMENT_POSITION_FOLLOWING;
+    })[0];
+    if (next) {
+      focusField(next);
     } else {
       finishHand(form);
     }
