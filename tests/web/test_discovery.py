@@ -138,9 +138,9 @@ def test_each_kind_of_page_has_open_graph_and_twitter_card_tags(client, world, k
     for name in ("og:title", "og:description", "og:type", "og:image", "og:site_name", "description",
                  "twitter:card", "twitter:title"):
         assert meta.get(name), (kind, name)
-    assert meta["og:url"] == "http://testserver" + url
+    assert meta["og:url"] == "http://testserver" + url + "?language=hu"
     assert meta["og:locale"] == "hu_HU"
-    assert links(head, "canonical") == ["http://testserver" + url]
+    assert links(head, "canonical") == ["http://testserver" + url + "?language=hu"]
     # The preview's picture at the size sharing sites show large, and its size said.
     assert meta["og:image"].startswith("http://testserver/static/tournaments/share")
     assert (meta["og:image:width"], meta["og:image:height"], meta["twitter:card"]) == (
@@ -195,8 +195,8 @@ def test_every_public_page_names_its_language_alternates(client, world):
     head = head_of(client.get(url, headers={"Accept-Language": "hu"}))
 
     alternates = {link["hreflang"]: link["href"] for link in head.links if link.get("hreflang")}
-    # Hungarian, the site's language, has the bare address; English asks for itself.
-    assert alternates == {"hu": f"http://testserver{url}", "en": f"http://testserver{url}?language=en",
+    # Each language asks for itself (whatever the browser's language); the bare address asks the browser.
+    assert alternates == {"hu": f"http://testserver{url}?language=hu", "en": f"http://testserver{url}?language=en",
                           "x-default": f"http://testserver{url}"}
 
 

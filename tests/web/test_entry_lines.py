@@ -16,6 +16,7 @@ from tests.web.test_entry import form_data
 from tournaments.core import bridge
 from tournaments.core.lines import line_name, line_rows
 from tournaments.core.models import Hand
+from tournaments.pages.entry import score_sheet_pdf
 from tournaments.recording import matches, notation
 
 pytestmark = pytest.mark.django_db
@@ -34,11 +35,11 @@ PHEASANTS = {
     ],
     "silent": [{"premium": "four_kings", "team": "B"}],
 }
-EXPECTED_ROWS = [  # (name, A, B): one row an item, A's lines first
+EXPECTED_ROWS = [  # (name, A, B): one row an item, A's lines first; a feast with the cards it declared
     ("Consolation", "75", "90"),
-    ("Third Pheasant", "60", ""),
-    ("Contra on Fourth Pheasant", "20", ""),
-    ("Fourth Pheasant", "", "-60"),
+    ("Third Pheasant (I, II)", "60", ""),
+    ("Contra on Fourth Pheasant (King of spades, King of clubs)", "20", ""),
+    ("Fourth Pheasant (King of spades, King of clubs)", "", "-60"),
     ("Four Kings", "", "20"),
 ]
 
@@ -131,3 +132,43 @@ def test_of_two_spellings_as_short_the_help_names_the_hungarian_in_every_process
         spellings = notation.shortest_spellings(tuple(notation.FEAST_IDS))
 
     assert (spellings["seize"], spellings["sphinx"]) == ("gri", "szf")
+
+
+# An Ultimó on the Pagat with the opponents' contra, and B's lost Kite on the King of hearts.
+ULTIMO = {**copy.deepcopy(PHEASANTS), "silent": [], "announcements": [
+    {"feast": "last_day_of_the_month", "by": "A.driver", "cards": ["I"], "contra": "opponents", "result": "won"},
+    {"feast": "kite", "by": "B.catcher", "cards": ["Kh"], "contra": None, "result": "lost"},
+]}
+
+
+def test_a_feast_on_a_card_names_its_card_wherever_the_lines_are_listed(jury_client):
+    """The jury's page, the preview, the filled score sheet (PDF) and the online table's replay all
+    list the lines through line_rows with the hand's record: "Ultimó (pagát)", never "Ultimó" alone."""
+    match = make_match(hand_records=[copy.deepcopy(ULTIMO)] + eight_hand_records()[1:], confirmed=True)
+    expected = [("Kompenzáció", "75", "90"), ("Ultimó (pagát)", "10", ""),
+                ("Kontra: Ultimó (pagát)", "", "-10"), ("Sárkány (kőr király)", "", "-30")]
+
+    page = jury_client.get(reverse("jury:match", args=[match.pk]), headers={"Accept-Language": "hu"})
+    preview = jury_client.post(reverse("jury:preview", args=[match.pk]), form_data([ULTIMO]),
+                               headers={"Accept-Language": "hu"})
+
+    assert result_rows(page.content.decode()) == expected
+    assert result_rows(preview.content.decode()) == expected
+    with translation.override("hu"):
+        sheet = score_sheet_pdf._hand_rows(match)[0]["lines"]
+        assert [(row["name"], row["A"], row["B"]) for row in sheet] == [
+            (name, int(a) if a else None, int(b) if b else None) for name, a, b in expected]
+
+
+def test_the_same_feast_on_two_cards_is_two_rows_and_on_one_card_for_both_teams_one():
+    answer = {"A": {"lines": [{"item": "consolation", "points": 80}, {"item": "kite", "points": 30},
+                              {"item": "kite", "points": -30}]},
+              "B": {"lines": [{"item": "consolation", "points": 90}]}}
+    record = {"announcements": [
+        {"feast": "kite", "by": "A.driver", "cards": ["Kh"], "contra": None, "result": "won"},
+        {"feast": "kite", "by": "A.catcher", "cards": ["Kd"], "contra": None, "result": "lost"}]}
+
+    rows = [(row["name"], row["A"], row["B"]) for row in line_rows(answer, record)]
+
+    assert rows == [("Consolation", 80, 90), ("Kite (King of hearts)", 30, None),
+                    ("Kite (King of diamonds)", -30, None)]

@@ -89,21 +89,25 @@ def match_teams(match) -> dict[str, str]:
     return {"A": match.team_a.name, "B": match.team_b.name}
 
 
-def line_rows(answer) -> list[dict]:
+def line_rows(answer, record: dict | None = None) -> list[dict]:
     """One row an item: its name and each team's points (None where the team has no such line).
 
     Items come in the order the engine lists them, A's first; an item both teams have (the
     consolation, a feast each announced) is one row. An item twice in one team's lines (a
-    magnified feast on two cards) is two rows."""
+    magnified feast on two cards) is two rows. With the hand's ``record``, a feast that declares
+    cards or suits names them ("Ultimó (pagát)"): the same feast on another card is another feast."""
+    details = line_details(record) if record else {}
     rows, index = [], {}
     for team in TEAMS:
         seen: dict[str, int] = {}
         for line in answer[team]["lines"]:
             item = line["item"]
-            key = (item, seen.get(item, 0))
-            seen[item] = key[1] + 1
+            count = seen.get(item, 0)
+            seen[item] = count + 1
+            detail = details.get((team, item, count), "")
+            key = (item, detail, count)
             if key not in index:
-                index[key] = {"item": item, "name": line_name(item), "A": None, "B": None}
+                index[key] = {"item": item, "name": named_with(line_name(item), detail), "A": None, "B": None}
                 rows.append(index[key])
             index[key][team] = line["points"]
     return rows
@@ -126,6 +130,36 @@ def declared_words(record: dict) -> list[str]:
     told = number_told(record["feast"], record.get("number"), record.get("suits") or ())
     suits = [told] if told else list(map(suit_name, record.get("suits") or ()))
     return [*map(card_name, record.get("cards") or ()), *suits]
+
+
+def named_with(name: str, detail: str) -> str:
+    """A line's name and what its feast was declared on: "Ultimó (pagát)"."""
+    return _("%(name)s (%(detail)s)") % {"name": name, "detail": detail} if detail else name
+
+
+def line_details(record: dict) -> dict[tuple[str, str, int], str]:
+    """(team, line item, its count in the team's lines) -> the cards and suits the announcement
+    declared, in words. The engine writes a team's lines in the record's order of announcements
+    (scoring.hand.hand_lines): the n-th line of a feast is the team's n-th announcement of it, and
+    the n-th contra line on it the n-th contra on it that counts for the team (R8)."""
+    details, counts = {}, {}
+    for announcement in record.get("announcements") or []:
+        declared = ", ".join(declared_words(announcement))
+        team = announcement["by"].partition(".")[0]
+        lines = [(team, announcement["feast"])]
+        if announcement.get("contra"):
+            contra_by = team if announcement["contra"] == "partner" else _other_team(team)
+            lines.append((contra_by, CONTRA_PREFIX + announcement["feast"]))
+        for key in lines:
+            count = counts.get(key, 0)
+            counts[key] = count + 1
+            if declared:
+                details[(*key, count)] = declared
+    return details
+
+
+def _other_team(team: str) -> str:
+    return TEAMS[1] if team == TEAMS[0] else TEAMS[0]
 
 
 def announcement_words(record: dict, teams: Mapping[str, str] | None = None) -> str:

@@ -6,17 +6,44 @@ The 500 page and the unwritable-database page are rendered without the database:
 permissions, no session (the error may be the database itself), only the language and the form
 token, which live in the request and its cookie."""
 
+import functools
+
+from django.conf import settings
 from django.db import InternalError, OperationalError
 from django.http import HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.template import loader
 from django.template.context import Context
 from django.urls import reverse
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import requires_csrf_token
 
 from tournaments.pages.api.http import with_cors
+
+
+def readers_language(request) -> str:
+    """The language the reader asked for, as the pages read it (``?language=``, else the language
+    cookie, else the browser's Accept-Language, else the site's): worked out here again, since an
+    error may come before the middleware that activates it has run (a refused Host header is
+    refused by the first middleware in production, which redirects to HTTPS)."""
+    asked = request.GET.get("language")
+    if asked in {code for code, _name in settings.LANGUAGES}:
+        return asked
+    return translation.get_language_from_request(request)
+
+
+def in_readers_language(view):
+    """An error answer in the reader's language, saying which (Content-Language)."""
+    @functools.wraps(view)
+    def answer(request, *args, **kwargs):
+        language = readers_language(request)
+        with translation.override(language):
+            response = view(request, *args, **kwargs)
+        response["Content-Language"] = language
+        return response
+    return answer
 
 
 def _is_api(request) -> bool:
@@ -62,6 +89,7 @@ def _static_page(request, template, status, **context) -> HttpResponse:
     return HttpResponse(text, status=status)
 
 
+@in_readers_language
 @requires_csrf_token
 def bad_request(request, exception=None):
     if _is_api(request):
@@ -69,6 +97,7 @@ def bad_request(request, exception=None):
     return _static_page(request, "errors/400.html", 400)
 
 
+@in_readers_language
 @requires_csrf_token
 def permission_denied(request, exception=None):
     reason = str(exception) if exception is not None and str(exception) else ""
@@ -77,6 +106,7 @@ def permission_denied(request, exception=None):
     return _page(request, "403.html", 403, exception=reason)
 
 
+@in_readers_language
 @requires_csrf_token
 def page_not_found(request, exception=None):
     if _is_api(request):
@@ -84,6 +114,7 @@ def page_not_found(request, exception=None):
     return _page(request, "errors/404.html", 404, request_path=request.path)
 
 
+@in_readers_language
 @requires_csrf_token
 def server_error(request):
     if _is_api(request):
@@ -91,12 +122,14 @@ def server_error(request):
     return _static_page(request, "errors/500.html", 500)
 
 
+@in_readers_language
 def csrf_failure(request, reason=""):
     """A form sent without its security token, or with an old one (the page was open too long,
     or the reader logged in or out in another tab): nothing was saved."""
     return _static_page(request, "errors/csrf.html", 403)
 
 
+@in_readers_language
 def database_unwritable(request) -> HttpResponse:
     return _static_page(request, "errors/unwritable.html", 503)
 
@@ -122,5 +155,6 @@ class DatabaseUnwritableMiddleware:
         if request.method != "POST" or not isinstance(exception, UNWRITABLE):
             return None
         if _is_api(request):
-            return _json(_("Nothing was saved: the database cannot be written at the moment."), 503)
+            with translation.override(readers_language(request)):
+                return _json(_("Nothing was saved: the database cannot be written at the moment."), 503)
         return database_unwritable(request)

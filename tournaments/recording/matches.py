@@ -830,7 +830,8 @@ def confirm_match(match: Match, user, expected_version: int | None = None) -> Ma
 def return_match(match: Match, user, comment: str, expected_version: int | None = None) -> Match:
     """Send an entered match back to the jury with a comment saying what to check."""
     _check_second_juror(match, user)
-    comment = visible_text(comment)
+    # A browser sends a textarea's lines ending in CR LF: kept as the pages write them, LF alone.
+    comment = visible_text(comment).replace("\r\n", "\n")
     if not comment:
         raise Refused(_("Say why the match is sent back."))
     return _change_state(match, user, expected_version, gettext_noop("Sent back: %(comment)s") % {"comment": comment},

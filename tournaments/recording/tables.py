@@ -586,7 +586,7 @@ def _last_hand(state: TableState) -> dict | None:
             "tricks": [_trick(hand, number) for number in range(1, len(hand.tricks) + 1)],
             "tricks_won": {team.value: won for team, won in hand.tricks_won().items()},
             "scores": {team: answer[team]["score"] for team in ("A", "B")},
-            "lines": [{"name": row["name"], "A": row["A"], "B": row["B"]} for row in line_rows(answer)]}
+            "lines": [{"name": row["name"], "A": row["A"], "B": row["B"]} for row in line_rows(answer, hand.record())]}
 
 
 def _hand_key(table: Table, number: int) -> str:

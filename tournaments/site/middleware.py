@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.utils import translation
+from django.utils.cache import patch_cache_control
 
 
 def permissions_policy(features: dict[str, list[str]]) -> str:
@@ -39,3 +40,20 @@ class LanguageParameterMiddleware:
             translation.activate(asked)
             request.LANGUAGE_CODE = asked
         return self.get_response(request)
+
+
+class MessagesShownOnceMiddleware:
+    """A page that showed the reader's messages ("Saved: Pagátok.") is not kept by the browser
+    (Cache-Control: no-store): going back to it, or its copy in the back-forward cache, would show
+    them again, among the messages of later changes. Each message is shown once, on the page that
+    answered the change (templates/base.html shows them; showing them marks them read)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        shown = getattr(request, "_messages", None)
+        if shown is not None and shown.used:
+            patch_cache_control(response, no_store=True)
+        return response

@@ -74,6 +74,7 @@ def page(request, match):
             return _confirm(request, match)
     return render(request, "jury/blind.html", {
         "match": match, "hands": hands, "differences": differences,
+        "hand_numbers": range(1, match.hands_expected + 1),
         "send_back_form": SendBackForm(initial={"version": match.version}),
         "posted": data is not None, "complete": all(answer is not None for answer in answers),
         "legend_html": legend_html(),

@@ -185,9 +185,10 @@ class MatchSaveForm(forms.Form):
 class SendBackForm(forms.Form):
     version = version_field()
     comment = forms.CharField(label=gettext_lazy("What should be checked"), max_length=500,
-                              widget=forms.Textarea(attrs={"rows": 2}))
+                              widget=forms.Textarea(attrs={"rows": 2, "aria-describedby": "send-back-keys"}))
 
     def clean_comment(self):
+        # Nothing invisible at either end: no line break left by the Enter that sent it.
         comment = visible_text(self.cleaned_data["comment"])
         if not comment:
             raise forms.ValidationError(_("Say why the match is sent back."), code="invisible")

@@ -60,6 +60,16 @@ class HandEntry:
         return self.form.number
 
     @property
+    def scored_record(self) -> dict | None:
+        """The record ``answer`` scores: the other juror's after a lost race, else the typing once
+        it reads, else the stored hand."""
+        if self.lost_race:
+            return self.theirs
+        if self.form.is_bound:
+            return self.form.record
+        return self.stored
+
+    @property
     def status(self):
         if self.lost_race:
             return "conflict"

@@ -51,7 +51,7 @@ def _hand_rows(match):
             # A full deal lists no silent premium: the engine finds them in the tricks (R10a).
             values["silent"] = "; ".join(silent_words(item, teams) for item in scored_premiums(answer))
         rows.append({"number": number, "values": values, "answer": answer,
-                     "lines": line_rows(answer) if answer else []})
+                     "lines": line_rows(answer, record) if answer else []})
     return rows
 
 

@@ -224,6 +224,7 @@ def page_context(request, match, entries, save_form=None, refused=None):
         "paper_agreement": PaperAgreementForm(initial={"version": match.version, "given_on": match.played_on}),
         "particulars_editable": match.state in matches.EDITABLE_STATES,
         "entries": entries,
+        "hand_numbers": range(1, match.hands_expected + 1),
         "hands": [(entry.form, entry.answer) for entry in entries],
         "totals": hand_entry.running_totals(entries),
         "summary": hand_entry.problem_summary(entries),

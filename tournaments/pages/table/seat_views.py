@@ -105,7 +105,8 @@ def replay(table: Table, number: int) -> dict | None:
     hand = state.finished_hand(number)
     teams = team_names(table)
     names = _seat_labels(table, number, teams if table.match_id else None)
-    answer = bridge.evaluate_hand_record(hand.record())
+    record = hand.record()
+    answer = bridge.evaluate_hand_record(record)
     return {
         "number": number, "attackers": hand.attackers.value, "teams": teams,
         "deal": [{"seat": seat, "name": names[seat],
@@ -114,7 +115,7 @@ def replay(table: Table, number: int) -> dict | None:
         "calls": _calls(hand, names),
         "tricks": [_trick_step(hand, trick, names) for trick in range(1, len(hand.tricks) + 1)],
         "scores": {team: answer[team]["score"] for team in ("A", "B")},
-        "lines": line_rows(answer),
+        "lines": line_rows(answer, record),
     }
 
 

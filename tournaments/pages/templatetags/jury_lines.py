@@ -21,9 +21,19 @@ def seat_name(seat):
 
 
 @register.filter
-def line_rows(answer):
-    """``{% for row in answer|line_rows %}``: one row an item, with A's and B's points."""
-    return lines.line_rows(answer)
+def line_rows(answer, record=None):
+    """``{% for row in answer|line_rows:record %}``: one row an item, with A's and B's points; with
+    the hand's record, a feast names the cards it was declared on ("Ultimó (pagát)")."""
+    return lines.line_rows(answer, record)
+
+
+@register.simple_tag
+def scored_record(entry, form):
+    """The record the shown answer is of: the hand's entry says (after a lost race the other
+    juror's); without one (a preview) the form's, once it reads."""
+    if entry and getattr(entry, "form", None) is form:
+        return entry.scored_record
+    return getattr(form, "record", None)
 
 
 # A figure's ruling, for the juror who asks "why?" (the ruling's number is shown only there).

@@ -1,8 +1,10 @@
 """The addresses a public page names in its head: its canonical address and one for each of the
-site's languages (hreflang alternates). A language has its own address through ``?language=``
-(tournaments.site.middleware.LanguageParameterMiddleware); the site's default language is the bare
-address, which is also what a browser asking for nothing in particular reads (x-default). No
-database is read: the 500 page includes the same head."""
+site's languages (hreflang alternates). Each language has its own address through ``?language=``
+(tournaments.site.middleware.LanguageParameterMiddleware), which gives that language whatever the
+browser asks for; the bare address follows the browser (x-default). The canonical address is the
+language's own, so it is one of the alternates for every browser: the bare address read by an
+English browser is English, and names the English address as its canonical one. No database is
+read: the 500 page includes the same head."""
 
 from dataclasses import dataclass
 
@@ -37,8 +39,9 @@ def is_public_page(request) -> bool:
     return match.namespace in PUBLIC_NAMESPACES or match.url_name in PUBLIC_URL_NAMES
 
 
-def language_address(request, language) -> str:
-    suffix = "" if language == settings.LANGUAGE_CODE else f"?language={language}"
+def language_address(request, language=None) -> str:
+    """The page's address in ``language``; without one the bare address, which follows the browser."""
+    suffix = f"?language={language}" if language else ""
     return request.build_absolute_uri(request.path + suffix)
 
 
@@ -53,7 +56,7 @@ def page_addresses(context):
     return Addresses(
         canonical=language_address(request, current),
         alternates=[(code, language_address(request, code)) for code in languages]
-        + [("x-default", language_address(request, settings.LANGUAGE_CODE))],
+        + [("x-default", language_address(request))],
         image=request.build_absolute_uri(static(SHARE_IMAGE)),
         locale=OPEN_GRAPH_LOCALES.get(current, current),
         other_locales=[OPEN_GRAPH_LOCALES.get(code, code) for code in languages if code != current],

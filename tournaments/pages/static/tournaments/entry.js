@@ -12,7 +12,9 @@
  * last field goes on to the next hand, then to "Compare") and a correction (then to its reason).
  * With the full deal open, Enter on an empty line of the deal goes on to the tricks, and on an
  * empty line of the tricks finishes the hand. Alt+Shift and the letter shown on a button (S
- * submit, C confirm, B send back, W withdraw, K correct) reach it from anywhere on the page.
+ * submit, C confirm, B send back, W withdraw, K correct, R replace theirs after a lost race) reach
+ * it from anywhere on the page; Alt+Shift and a hand's number, that hand's first field. In a
+ * send-back's comment Enter sends it back (Shift+Enter: a new line).
  */
 (function () {
   "use strict";
@@ -84,8 +86,29 @@
     return false;
   }
 
+  /* A stored hand the juror has not changed: Enter walks through it to the next hand, storing
+   * nothing again, so that Enter can lead from hand 1 to the hand to change. Its fields are compared
+   * with what the page showed (an Enter at the end of the announcements adds a line that the next
+   * Enter takes away again). */
+  function handValues(form) {
+    return Array.prototype.filter.call(form.elements, function (element) {
+      return element.name && element.type !== "hidden" && element.tagName !== "BUTTON";
+    }).map(function (element) { return element.value.replace(/\s+$/, ""); }).join("\u0001");
+  }
+
+  function rememberStoredHands() {
+    document.querySelectorAll("form.hand.hand-stored").forEach(function (form) {
+      if (form._shown === undefined) { form._shown = handValues(form); }
+    });
+  }
+
+  function unchangedStoredHand(form) {
+    return form.classList.contains("hand-stored") && !form.classList.contains("hand-invalid") &&
+      form._shown !== undefined && form._shown === handValues(form);
+  }
+
   function finishHand(form) {
-    if (form.tagName !== "FORM") { goPastHand(form); return; }
+    if (form.tagName !== "FORM" || unchangedStoredHand(form)) { goPastHand(form); return; }
     clearTimeout(form._keepTimer);
     form._finishing = true;
     if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
@@ -96,6 +119,10 @@
   function goPastHand(hand) {
     var next = handForm(Number(hand.dataset.number) + 1);
     if (next && next.dataset.number) { focusField(firstField(next)); return; }
+    if (hand.tagName === "FORM") {  // the entry page's last hand: on to Submit, else its own Save
+      focusField(document.getElementById("submit-match") || hand.querySelector("button[type=submit]"));
+      return;
+    }
     var form = hand.closest("form");
     var end = form && (form.querySelector("[name='reason']") || form.querySelector("button[type=submit]"));
     if (end) { focusField(end); }
@@ -113,11 +140,28 @@
     event.preventDefault();
     var steps = flow(form);
     var at = steps.indexOf(input);
-    if (at >= 0 && at < steps.length - 1) {
-      focusField(steps[at + 1]);
+    // A field Enter's walk passes over (a later hand's attackers, B's holdings left to follow A's):
+    // on to the walk's next field after it, never straight to storing the hand.
+    var next = at >= 0 ? steps[at + 1] : steps.filter(function (step) {
+      return input.compareDocumentPosition(step) & Node.DOCUMENT_POSITION_FOLLOWING;
+    })[0];
+    if (next) {
+      focusField(next);
     } else {
       finishHand(form);
     }
+  }
+
+  /* Enter in a send-back's comment sends the match back with it; Shift+Enter starts a new line.
+   * The comment is short (one or two sentences of what to check): Enter ending it is the juror's
+   * "done", as in a chat box. */
+  function onCommentKey(event) {
+    var textarea = event.target;
+    if (event.key !== "Enter" || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    if (textarea.tagName !== "TEXTAREA" || !textarea.closest("form.send-back")) { return; }
+    event.preventDefault();
+    var form = textarea.form;
+    if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
   }
 
   /* While typing: keep the hand on the server (htmx, no swap; the answer's parts say what it did:
@@ -177,6 +221,7 @@
 
   function onAfterSettle() {
     fitAllLines();
+    rememberStoredHands();
     var number = document.body.dataset.savingHand;
     if (number) {
       delete document.body.dataset.savingHand;
@@ -250,6 +295,7 @@
    * comment of a send-back, the reason of a correction). Nothing is sent by the key itself. */
   function onShortcut(event) {
     if (!event.altKey || !event.shiftKey || event.ctrlKey || event.metaKey) { return; }
+    if (goToHand(event)) { return; }
     var letter = (event.code || "").replace(/^Key/, "");
     if (!/^[A-Z]$/.test(letter)) { return; }
     var target = Array.prototype.find.call(document.querySelectorAll("[data-shortcut='" + letter + "']"),
@@ -260,6 +306,19 @@
     var place = inner || target;
     place.scrollIntoView({block: "center"});
     focusField(place);
+  }
+
+  /* Alt+Shift and a hand's number (the digit key, whatever the keyboard's layout makes of Shift):
+   * the focus in that hand's first field, as its link in "Go to hand" does. */
+  function goToHand(event) {
+    var digit = /^Digit([1-9])$/.exec(event.code || "");
+    var hand = digit && handForm(digit[1]);
+    if (!hand || !hand.dataset.number) { return false; }
+    event.preventDefault();
+    var input = firstField(hand);
+    hand.scrollIntoView({block: "start"});
+    if (input && !input.disabled) { focusField(input); }
+    return true;
   }
 
   /* The hand the address names (#hand-2: the page came back from clearing hand 2, or from storing
@@ -285,11 +344,18 @@
     if (input) { event.preventDefault(); focusField(input); }
   }
 
-  /* A box grows with its lines (never below the lines it is made for), so nothing typed is hidden. */
+  /* A box grows with its lines (never below the lines it is made for), so nothing typed is hidden:
+   * a line too long for the box wraps (a seat of the deal on a tablet is two or three lines), so the
+   * box grows on until what it holds is shown whole. A box not shown (the full deal's, closed) is
+   * fitted when it opens. */
+  var MOST_ROWS = 60;
+
   function fitLines(textarea) {
     if (!textarea || textarea.tagName !== "TEXTAREA") { return; }
     var least = Number(textarea.dataset.minRows || textarea.getAttribute("rows") || 2);
     textarea.rows = Math.max(least, textarea.value.split("\n").length + 1);
+    if (!textarea.clientHeight) { return; }
+    while (textarea.scrollHeight > textarea.clientHeight + 1 && textarea.rows < MOST_ROWS) { textarea.rows += 1; }
   }
 
   function fitAllLines() {
@@ -310,6 +376,7 @@
   function onToggle(event) {
     var details = event.target;
     if (!details.matches || !details.matches("details.full-record") || !details.open) { return; }
+    details.querySelectorAll("textarea").forEach(fitLines);
     if (document.activeElement !== details.querySelector("summary")) { return; }
     focusField(details.querySelector("textarea"));
   }
@@ -339,6 +406,7 @@
 
   document.addEventListener("keydown", onKeydown);
   document.addEventListener("keydown", onHomeKey);
+  document.addEventListener("keydown", onCommentKey);
   document.addEventListener("keydown", onShortcut);
   document.addEventListener("input", onInput);
   document.addEventListener("change", onInput);
@@ -350,10 +418,17 @@
     document.addEventListener("DOMContentLoaded", initialFocus);
     document.addEventListener("DOMContentLoaded", numberMatchCards);
     document.addEventListener("DOMContentLoaded", fitAllLines);
+    document.addEventListener("DOMContentLoaded", rememberStoredHands);
   } else {
     initialFocus();
     numberMatchCards();
     fitAllLines();
+    rememberStoredHands();
   }
   window.addEventListener("load", focusAfterLoad);
+  var refitTimer;
+  window.addEventListener("resize", function () {  // a tablet turned: the lines wrap anew
+    clearTimeout(refitTimer);
+    refitTimer = setTimeout(fitAllLines, 100);
+  });
 }());
