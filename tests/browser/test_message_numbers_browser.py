@@ -10,7 +10,7 @@ from scoring.cards import SEATS_BY_NAME, Suit
 from tests.factories import make_competition, make_match, make_season, make_user
 from tournaments.recording import tables
 
-from .test_table_browser import SEND_ON_OWN_SEAT, asgi_server, wait_for_moves  # noqa: F401 (a fixture)
+from .test_table_browser import PORT, SEND_ON_OWN_SEAT, wait_for_moves
 
 pytestmark = pytest.mark.browser
 
@@ -35,17 +35,18 @@ def seed_with_a_countable_suit_for_the_dealer() -> int:
     raise AssertionError("no seed")
 
 
-def test_everyone_hears_the_number_a_message_says(asgi_server, browser):  # noqa: F811 (the fixture)
+def test_everyone_hears_the_number_a_message_says(serve_asgi, browser):
     from django.utils import timezone
 
     today = timezone.localdate()
     match = make_match(competition=make_competition(season=make_season(today.year)), played_on=today)
     table, links = tables.open_table(user=make_user("chief"), match=match,
                                      seed=seed_with_a_countable_suit_for_the_dealer())
+    site = serve_asgi(PORT)
     pages = {}
     for seat, secret in links.items():
         page = browser.new_context(locale="hu-HU").new_page()
-        page.goto(f"{asgi_server}/table/join/{secret}/")
+        page.goto(f"{site.origin}/table/join/{secret}/")
         page.locator("#connection").filter(has_text="Kapcsolódva").wait_for()
         pages[seat] = page
     hand = tables.load(table).hand
@@ -59,7 +60,8 @@ def test_everyone_hears_the_number_a_message_says(asgi_server, browser):  # noqa
     assert "R6a" in refusal, refusal
     assert not tables.load(table).hand.moves
 
-    pages[dealer].locator("#offers-box summary").click()
+    pages[dealer].locator("#offers-summary").click()
+    pages[dealer].locator(".table-offer-group summary", has_text="Üzenetek").click()  # the messages' family
     offer = pages[dealer].locator(".table-offer", has_text=f"Színhossz – {said}").first
     assert "(0)" not in offer.inner_text()
     offer.click()

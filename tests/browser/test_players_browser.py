@@ -11,7 +11,6 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.browser.test_live_browser import serve_asgi, stop
 from tests.factories import PASSWORD, eight_hand_records, make_competition, make_match, make_season, make_user
 from tournaments.core.models import Hand, Match, PlayerHand, TeamLink
 from tournaments.recording import matches, player_entry
@@ -26,13 +25,8 @@ HAND_2 = ("12", "1", "18", "pl b.d c=opp w", "")
 
 
 @pytest.fixture
-def server(monkeypatch):
-    import tests.browser.test_live_browser as live
-
-    monkeypatch.setattr(live, "PORT", 8215)  # this test's own port
-    started = serve_asgi()
-    yield "http://127.0.0.1:8215"
-    stop(started)
+def server(serve_asgi):
+    return serve_asgi(8215).origin  # this test's own port
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from tournaments.core.models import Match
 from tournaments.pages.table.broadcast import table_changed
 from tournaments.recording import matches, tables
 
-from .test_table_browser import PORT, seed_with_visi_for_the_dealer, serve_asgi, stop, wait_for_moves
+from .test_table_browser import PORT, seed_with_visi_for_the_dealer, wait_for_moves
 from .test_whole_season import log_in
 
 PHONE = {"width": 390, "height": 844}
@@ -32,11 +32,9 @@ IN_VIEW = """(element) => { const box = element.getBoundingClientRect();
 
 
 @pytest.fixture
-def server(transactional_db):
+def server(serve_asgi):
     """The site served as in production (pages and WebSockets), in a thread of this process."""
-    served = serve_asgi()
-    yield served
-    stop(served)
+    return serve_asgi(PORT)
 
 
 @pytest.fixture
@@ -127,7 +125,7 @@ def test_a_refusal_and_a_move_not_sent_are_said_in_view_and_read_out(server, bas
     assert not refusal.is_visible()
 
     # The connection goes: a move made meanwhile is said not sent, in view.
-    stop(server)
+    server.stop()
     page.locator("#connection").filter(has_text="megszakadt").wait_for()
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     page.locator("#hand button").first.click(force=True)
