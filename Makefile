@@ -1,6 +1,7 @@
 # Royal Tarokk tournaments: every target works from a fresh clone.
 #   make run           development server on http://127.0.0.1:$(PORT)/ (PORT=8000 by default)
-#   make test          the whole test suite (SQLite, or DATABASE_URL=postgres://...); pytest prints its time
+#   make test          the whole test suite (SQLite, or DATABASE_URL=postgres://...) in two processes;
+#                      prints its time (TEST_PROCESSES=0: in one)
 #   make test-fast     the rules engine's tests and the settings' unit tests, under a minute; prints its time
 #   make docs          the documentation (docs/, mkdocs.yml) built with every warning an error
 #   make lint          ruff, and import-linter's contracts of the layers (pyproject.toml)
@@ -71,13 +72,18 @@ $(CHECKERS): package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
-# The whole suite ends on pytest's summary line, which gives its time (CI's log ends on it too).
-test: venv checkers
-	$(VENV)/bin/pytest $(PYTEST_ARGS)
-
-# The quick loop ends by saying how long it took, pytest's start included (Django set up, the tests collected).
+# Both test targets end by saying how long they took, pytest's start included (Django set up, the
+# tests collected).
 START_CLOCK := start=$$(date +%s)
 STOP_CLOCK = status=$$?; echo "make $@: $$(( $$(date +%s) - start )) s"; exit $$status
+
+# The whole suite in TEST_PROCESSES processes (pytest-xdist; 2 by default, a machine's two cores),
+# each with a database, a page cache and the demo season of its own (tests/conftest.py);
+# TEST_PROCESSES=0 runs it in this one process.
+TEST_PROCESSES ?= 2
+test: venv checkers
+	@$(START_CLOCK); $(VENV)/bin/pytest -n $(TEST_PROCESSES) $(PYTEST_ARGS); \
+	  $(STOP_CLOCK)
 
 # The loop to run on every change: the rules engine's tests with hypothesis's "fast" profile (a tenth
 # of the examples: tests/conftest.py) and the settings' unit tests; no page, no browser, nothing slow.

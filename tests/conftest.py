@@ -3,8 +3,11 @@ pytest-django configures Django for the session but gives a test a database only
 
 import datetime
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
+import uuid
 from pathlib import Path
 
 import pytest
@@ -17,6 +20,37 @@ TODAY = datetime.date(2026, 5, 4)  # "today" for the tests that count dates from
 # The quick loop (`make test-fast`, `--hypothesis-profile=fast`): a property test tries a tenth of
 # the examples it tries in the whole suite (tests/scoring/examples.py), ten where it names none.
 hypothesis_settings.register_profile("fast", max_examples=10)
+
+
+def pytest_configure(config):
+    """Passwords hashed fast, and each test process keeps its cached pages and its sockets' messages
+    to itself: `make test` runs the suite in several processes (pytest-xdist), each on a database of
+    its own (pytest-django names it after the process), and a cache entry or a message keyed by a
+    row's id would otherwise reach a process whose row of that id is another. Without REDIS_URL the
+    page cache is a folder of this process, emptied at its end; with it, the Redis keys and channel
+    groups start with a prefix of this process and run."""
+    from django.conf import settings
+
+    # Django's real hasher takes a third of a second of CPU a password, at a low priority
+    # (tournaments.site.passwords) that a busy machine starves for seconds; the tests need one that
+    # works, the demo season's logins too (built before any test's own settings). The tests of the
+    # real one set it themselves (tests/web/test_password_priority.py).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    name = f"{getattr(config, 'workerinput', {}).get('workerid', 'main')}-{uuid.uuid4().hex[:8]}"
+    cache = settings.CACHES["default"]
+    if cache["BACKEND"].endswith("FileBasedCache"):
+        config.test_cache_dir = tempfile.mkdtemp(prefix=f"tarokk-test-cache-{name}-")
+        cache["LOCATION"] = config.test_cache_dir
+    elif cache["BACKEND"].endswith("RedisCache"):
+        cache["KEY_PREFIX"] = f"{settings.REDIS_PREFIX}-test-{name}"
+    layer = settings.CHANNEL_LAYERS["default"]
+    if "prefix" in layer.get("CONFIG", {}):
+        layer["CONFIG"]["prefix"] = f"{settings.REDIS_PREFIX}-test-{name}-table"
+
+
+def pytest_unconfigure(config):
+    if getattr(config, "test_cache_dir", None):
+        shutil.rmtree(config.test_cache_dir, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(items):
@@ -59,18 +93,30 @@ def run_python():
     return run
 
 
+ENGINE_TESTS = PROJECT_ROOT / "tests" / "scoring"
+
+
+def is_engine_test(request) -> bool:
+    """The rules engine's tests (tests/scoring/) run no Django: the site's fixtures below leave them
+    alone: the shared cache written 600 times was a fifth of the quick loop's CPU time."""
+    return ENGINE_TESTS in request.node.path.parents
+
+
 @pytest.fixture(autouse=True)
-def english_unless_asked(settings):
+def english_unless_asked(request):
     """The site opens in Hungarian (LANGUAGE_CODE); the suite's assertions read the English texts,
     so a test without a language of its own runs in English, as a browser asking for English would.
     The tests of the Hungarian site (tests/web/test_hungarian*.py) ask for Hungarian themselves."""
-    settings.LANGUAGE_CODE = "en"
+    if not is_engine_test(request):
+        request.getfixturevalue("settings").LANGUAGE_CODE = "en"
 
 
 @pytest.fixture(autouse=True)
-def association_words_as_defaults(settings):
+def association_words_as_defaults(request):
     """Each test starts from the catalogue's default words (its database holds no override), whatever
     an earlier test stored in the shared cache and rolled back (tournaments.core.words)."""
+    if is_engine_test(request):
+        return
     from tournaments.core import words
 
     words.use({})

@@ -10,12 +10,6 @@ from tournaments.core.models import Match
 from tournaments.core.roles import ensure_roles
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """Django's real hasher takes most of a second per password; the pages only need one that works."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture(scope="session")
 def demo_season(django_db_setup, django_db_blocker):
     """The demo season, built once a run (it takes a while) and emptied at the end of it: the tests

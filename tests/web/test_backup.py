@@ -89,8 +89,7 @@ def test_a_demo_backup_restored_into_an_empty_database_shows_the_same_season(cli
     assert response.status_code == 302  # the users come back with their passwords
 
 
-def test_the_backup_leaves_out_the_derived_scores(tmp_path):
-    call_command("demo", stdout=StringIO())
+def test_the_backup_leaves_out_the_derived_scores(demo_season, tmp_path):
     path = tmp_path / "demo.json"
     call_command("backup", str(path), stdout=StringIO())
 
