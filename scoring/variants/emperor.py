@@ -337,6 +337,11 @@ def bonus_line(hand: EmperorHand, bonus: Bonus) -> Line:
     return Line(bonus.item, signed * bonus.side.sign, detail)
 
 
+# Annulled deals in a row before a hand (decision 7: each doubles the hand's points). Ten is a factor
+# of 1,024, past any table's evening; unbounded, a record's factor ran to thousands of digits.
+MOST_ANNULMENTS = 10
+
+
 def annulment_line(hand: EmperorHand, subtotal: int) -> Line | None:
     """Decision 7, seed 000: after an annulment the next hand's points are doubled."""
     if hand.annulments == 0:
@@ -382,7 +387,7 @@ def parse_emperor(record: Any) -> EmperorHand:
     contra = _parse_contra(record.get("contra"), "contra", problems)
     card_points = _whole_number(record, "card_points", CARD_POINTS_IN_PACK, problems)
     tricks = _whole_number(record, "tricks", TRICKS_IN_HAND, problems)
-    annulments = _whole_number(record, "annulments", None, problems, default=0)
+    annulments = _whole_number(record, "annulments", MOST_ANNULMENTS, problems, default=0)
     counts_known = card_points is not None and tricks is not None
     if counts_known:
         _check_all_tricks_win(card_points, tricks, problems)

@@ -107,6 +107,19 @@ def test_the_game_needs_48_card_points() -> None:
     assert score_emperor({**base, "card_points": 47})["sides"]["declarer"]["points"] == -1
 
 
+def test_annulments_double_the_hand_each_and_are_counted_up_to_ten() -> None:
+    """R18 (seed 000's decision 7): each annulled deal before a hand doubles its points; ten in a
+    row is the most a record may say (a factor of 1,024), so no record's factor runs to thousands
+    of digits."""
+    base = {"format": "emperor/1", "declarer": "Anna", "partner": "Bela",
+            "defenders": ["Csaba", "Dora"], "bid": "one_card", "card_points": 50, "tricks": 5}
+    points = [score_emperor({**base, "annulments": count})["sides"]["declarer"]["points"] for count in (0, 1, 10)]
+    assert points == [3, 6, 3 * 1024]
+    with pytest.raises(VariantRecordError) as caught:
+        score_emperor({**base, "annulments": 14285})
+    assert [(problem.field, problem.ruling) for problem in caught.value.problems] == [("annulments", "R18")]
+
+
 JUNK = [None, True, -1, 2.5, "", [], {}, ["two_cards"], {"bid": 1}]
 FIELDS = ["declarer", "partner", "defenders", "bid", "contra", "card_points", "tricks", "annulments",
           "bonuses"]
