@@ -26,7 +26,9 @@ from tournaments.core.models import (
     Hand,
     HandDraft,
     Match,
+    PlayerHand,
     Season,
+    TeamLink,
     WordOverride,
 )
 from tournaments.core.roles import ensure_roles
@@ -143,6 +145,9 @@ def a_season_with_exact_times():
     FreeGameScore.objects.first().save()  # a history row (the game's scores are stored in bulk, without)
     GrandPrixEntry.objects.first().save()  # the same for the demo's Grand Prix entrants
     WordOverride.objects.create(kind="feast", key="pheasant", hungarian="Fáczán", international="Pheasant")
+    link = TeamLink.objects.filter(ended_at=None).first()  # the demo gives today's matches their links
+    PlayerHand.objects.create(match=link.match, number=1, fields={"a_trumps": "12"}, entered_by=link,
+                              entered_at=MOMENT)  # a hand a team sent, not yet answered
     assert all(model._base_manager.exists() for model, _name in time_fields())  # every table with a time
     for offset, (model, name) in enumerate(time_fields()):
         model._base_manager.update(**{name: MOMENT + datetime.timedelta(days=offset, microseconds=offset)})

@@ -28,6 +28,7 @@ from tournaments.core.models import (
     HandDraft,
     Match,
     Player,
+    PlayerHand,
     PublicData,
     PublicDataQuerySet,
     PublicDataVersion,
@@ -37,6 +38,7 @@ from tournaments.core.models import (
     TableAction,
     TableSeat,
     Team,
+    TeamLink,
     WordOverride,
     public_data,
 )
@@ -52,6 +54,10 @@ PRIVATE = {
     # The online table: its pages (tournaments.pages.table) are live, sent over WebSockets and never
     # served from the page cache; what a finished hand makes public enters through the door.
     Table, TableSeat, TableAction,
+    # The players' entry at the table: a team's link, and a hand a team entered, awaiting the other
+    # team's word, read by the jury's and that match's teams' pages only (never cached); an accepted
+    # hand enters through the door.
+    TeamLink, PlayerHand,
 }
 
 
