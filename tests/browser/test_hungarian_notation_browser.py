@@ -39,7 +39,7 @@ def test_a_juror_types_a_full_hand_in_hungarian_and_it_is_stored(page, live_serv
     page.locator("input[name=password]").fill(PASSWORD)
     page.keyboard.press("Enter")
     page.wait_for_url(f"**/jury/matches/{match.pk}/")
-    page.wait_for_function("document.readyState === 'complete'")
+    page.wait_for_load_state("load")  # the page's scripts have run (no string to evaluate: the CSP forbids eval)
 
     legend = page.locator("#notation-legend")
     expect(legend).to_have_attribute("open", "")  # open beside the fields on a laptop
@@ -67,5 +67,5 @@ def test_the_legend_folds_away_on_a_phone(page, live_server, transactional_db):
     page.locator("input[name=password]").fill(PASSWORD)
     page.keyboard.press("Enter")
     page.wait_for_url(f"**/jury/matches/{match.pk}/")
-    page.wait_for_function("document.readyState === 'complete'")
+    page.wait_for_load_state("load")  # the page's scripts have run (no string to evaluate: the CSP forbids eval)
     expect(page.locator("#notation-legend")).not_to_have_attribute("open", "")
