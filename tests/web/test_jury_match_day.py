@@ -7,7 +7,6 @@ import datetime
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -28,11 +27,6 @@ def hand_data(number):
 def matches_of_today(today, count):
     competition = make_competition(season=make_season(today.year), players_enter_hands=True)
     return [make_match(competition=competition, played_on=today) for _ in range(count)]
-
-
-@pytest.fixture(autouse=True)
-def fresh_pace():
-    cache.clear()
 
 
 @pytest.mark.django_db

@@ -7,7 +7,6 @@ import re
 from types import SimpleNamespace
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -19,11 +18,6 @@ from tournaments.recording import matches, player_entry
 
 pytestmark = pytest.mark.django_db
 RECORDS = hand_records_results_mode()
-
-
-@pytest.fixture(autouse=True)
-def fresh_pace():
-    cache.clear()  # each test's links start at a person's pace
 
 
 @pytest.fixture
