@@ -32,7 +32,7 @@ def pytest_configure(config):
     from django.conf import settings
 
     # Django's real hasher takes a third of a second of CPU a password, at a low priority
-    # (tournaments.site.passwords) that a busy machine starves for seconds; the tests need one that
+    # (tournaments.pages.accounts.passwords) that a busy machine starves for seconds; the tests need one that
     # works, the demo season's logins too (built before any test's own settings). The tests of the
     # real one set it themselves (tests/web/test_password_priority.py).
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

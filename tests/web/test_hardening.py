@@ -114,7 +114,7 @@ def wrong_login(client, username="chief", address="203.0.113.7"):
 def test_five_wrong_passwords_lock_the_account_from_that_address(client, chief_account, caplog):
     for _ in range(4):
         assert wrong_login(client).status_code == 200
-    with caplog.at_level(logging.WARNING, logger="tournaments.site.security"):
+    with caplog.at_level(logging.WARNING, logger="tournaments.pages.accounts.lockout"):
         locked = wrong_login(client)
     assert locked.status_code == 429
     assert "Too many failed logins" in locked.text and "Try again after" in locked.text

@@ -8,11 +8,11 @@ import pytest
 from django.contrib.auth.hashers import PBKDF2PasswordHasher, check_password, make_password
 
 from tests.factories import PASSWORD, make_user
-from tournaments.site import passwords
+from tournaments.pages.accounts import passwords
 
 pytestmark = pytest.mark.django_db
 
-OWN_HASHER = "tournaments.site.passwords.LowPriorityPBKDF2PasswordHasher"
+OWN_HASHER = "tournaments.pages.accounts.passwords.LowPriorityPBKDF2PasswordHasher"
 
 
 class FewIterations(passwords.LowPriorityPBKDF2PasswordHasher):

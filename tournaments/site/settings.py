@@ -71,7 +71,7 @@ MIDDLEWARE = [
     "tournaments.site.public_cache.PublicCacheMiddleware",
     # A page rendered reads the association's words once, as the shared cache holds them now.
     "tournaments.site.words_middleware.AssociationWordsMiddleware",
-    # Last, as django-axes asks: it answers a locked-out login with tournaments.site.security.locked_out.
+    # Last, as django-axes asks: it answers a locked-out login with tournaments.pages.accounts.lockout.locked_out.
     "axes.middleware.AxesMiddleware",
 ]
 
@@ -142,9 +142,9 @@ PDF_LAYOUT_PROCESS = env_bool("PDF_LAYOUT_PROCESS", False)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Django's hashers, PBKDF2's work on a thread of low priority (tournaments.site.passwords): same hashes.
+# Django's hashers, PBKDF2's work on a thread of low priority (tournaments.pages.accounts.passwords): same hashes.
 PASSWORD_HASHERS = [
-    "tournaments.site.passwords.LowPriorityPBKDF2PasswordHasher",
+    "tournaments.pages.accounts.passwords.LowPriorityPBKDF2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
     "django.contrib.auth.hashers.Argon2PasswordHasher",
     "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
@@ -169,13 +169,13 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "tournaments.site.security.locked_out"
-AXES_USERNAME_CALLABLE = "tournaments.site.security.attempted_username"
+AXES_LOCKOUT_CALLABLE = "tournaments.pages.accounts.lockout.locked_out"
+AXES_USERNAME_CALLABLE = "tournaments.pages.accounts.lockout.attempted_username"
 # The address a login is counted from: the connection's own here (X-Forwarded-For ignored); behind
 # TRUSTED_PROXY_COUNT proxies, the client's as the nearest of them reports it (settings_production).
 TRUSTED_PROXY_COUNT = 0
-AXES_CLIENT_IP_CALLABLE = "tournaments.site.security.client_address"
-AXES_VERBOSE = False  # the lock is logged once, by tournaments.site.security, without the password
+AXES_CLIENT_IP_CALLABLE = "tournaments.pages.accounts.lockout.client_address"
+AXES_VERBOSE = False  # the lock is logged once, by tournaments.pages.accounts.lockout, without the password
 # The site's own page for a form sent without its security token (tournaments.pages.errors).
 CSRF_FAILURE_VIEW = "tournaments.pages.errors.csrf_failure"
 LOGIN_URL = "login"

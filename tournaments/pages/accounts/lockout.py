@@ -6,7 +6,7 @@ from django.conf import settings
 from django.shortcuts import render
 from django.utils import timezone
 
-logger = logging.getLogger("tournaments.site.security")
+logger = logging.getLogger(__name__)
 TOO_MANY_REQUESTS = 429
 
 
