@@ -553,10 +553,25 @@ def flush_redis(redis: str) -> None:
 SAVE_PATH = re.compile(r"^/jury/matches/\d+/hands/\d+/$")
 
 
+def logged_saves(logged: list[list[str]]) -> list[list[str]]:
+    """The server's lines of the hand saves (POST .../hands/N/) it answered."""
+    return [fields for fields in logged if fields[0] == "POST" and SAVE_PATH.match(fields[1]) and fields[2] == "200"]
+
+
 def save_statements(logged: list[list[str]]) -> list[int]:
-    """The statements of each hand save (POST .../hands/N/), as the server counted them."""
-    return [int(fields[3]) for fields in logged
-            if fields[0] == "POST" and SAVE_PATH.match(fields[1]) and fields[2] == "200"]
+    """The statements of each hand save, as the server counted them."""
+    return [int(fields[3]) for fields in logged_saves(logged)]
+
+
+def save_in_server(logged: list[list[str]]) -> str:
+    """Where a save's time under load goes: inside Django (from the first middleware in to the
+    answer out) and the CPU of its own thread; the rest of what the juror waits is the wait for a
+    worker's thread, the HTTP and the load generator's own lateness."""
+    saves = logged_saves(logged)
+    inside, cpu = [float(fields[7]) for fields in saves], [float(fields[4]) for fields in saves]
+    return (f"  hand save inside Django under load: p50 {percentile(inside, 0.5):.0f} ms, p95 "
+            f"{percentile(inside, 0.95):.0f} ms; its thread's CPU p50 {percentile(cpu, 0.5):.0f} ms, p95 "
+            f"{percentile(cpu, 0.95):.0f} ms")
 
 
 def polling_cpu(logged: list[list[str]], pages: list[Page], until: float) -> tuple[float, int]:
@@ -624,6 +639,7 @@ def report(quiet: Run, loaded: Run, cpu: dict, statements: list, logged: list, p
     print(timing_line("typing kept", loaded.keeps))
     print(timing_line("login", loaded.logins))
     print(timing_line("polled page", loaded.polls))
+    print(save_in_server(logged))
     seen = {kind: judge(viewers, confirmed) for kind, viewers in (("connected", pushed), ("polling", polled))}
     end = loaded.stopped - max((each.answered for each in confirmed), default=math.nan)
     for kind, figures in seen.items():
