@@ -9,7 +9,6 @@ from io import StringIO
 
 import pytest
 from django.apps import apps
-from django.core import serializers
 from django.core.management import call_command
 from django.db import models, transaction
 from django.urls import reverse
@@ -216,17 +215,6 @@ def test_a_reverse_relations_add_moves_it(world):
     with moves_once():
         cup.cup_entries.add(entry)
     assert CupEntry.objects.get().competition == cup
-
-
-def test_a_raw_save_moves_it(world):
-    """A restore or loaddata saves raw (Model.save_base), skipping each model's save()."""
-    player = make_player("Gizella")
-    stored = serializers.serialize("python", [player])
-    Player.objects.filter(pk=player.pk).delete()
-    with moves_once():
-        for row in serializers.deserialize("python", stored):
-            row.save()
-    assert Player.objects.get(pk=player.pk).name == "Gizella"
 
 
 # Committed for real: a backup, a flush (migrate's signal puts the version's row back), a restore.

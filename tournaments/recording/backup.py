@@ -46,7 +46,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.core import words
-from tournaments.core.models import Hand, Match, Season
+from tournaments.core.models import Hand, Match, Season, public_data
 from tournaments.core.roles import ensure_roles
 
 from . import rescoring, variant_wording, wording
@@ -434,6 +434,7 @@ def restore_backup(path: Path) -> Restored:
     with transaction.atomic():
         ensure_roles(apps)
         rows = _load(objects, path)
+        public_data.changed()  # raw saves (the deserializer's) skip the models' save()
         _check_references(path)
         _reset_sequences()
         _check_facts(path)

@@ -5,7 +5,8 @@ commits, the live pages are told through the channel layer's "public-data" group
 
 Every model a public page reads is a ``PublicData`` model: its save() and delete(), and its
 QuerySet's update(), delete(), bulk_create() and bulk_update(), call ``changed()`` once they have
-written. Code that changes public data another way calls ``changed()`` itself; writes no public page
+written. Code that changes public data another way calls ``changed()`` itself (a restore, whose
+rows are saved raw, past save()); writes no public page
 shows (a match's hands before its confirmation) are wrapped in ``unseen()``. Each move draws a new
 random epoch, so a version rolled back with its transaction is never reused for other data.
 """
@@ -233,12 +234,3 @@ class PublicData(models.Model):
         if deleted[0]:
             changed(using)
         return deleted
-
-    def _save_table(self, raw=False, cls=None, force_insert=False, force_update=False, using=None,
-                    update_fields=None):
-        """A raw save (a restore, loaddata: ``Model.save_base(raw=True)``) skips save() and writes
-        public facts all the same: it moves the version here, the one step every save passes."""
-        updated = super()._save_table(raw, cls, force_insert, force_update, using, update_fields)
-        if raw:
-            changed(using)
-        return updated
