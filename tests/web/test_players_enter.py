@@ -212,3 +212,72 @@ def test_the_printed_score_sheet_carries_each_teams_link(client, match, links, j
     squeezed = re.sub(r"\s+", "", text)
     for link in links.values():
         assert link.team.name in text and link.token in squeezed  # its address under its code
+
+
+def test_giving_renewing_and_ending_a_link_are_in_its_history_and_on_the_jurys_page(client, match, juror):
+    client.force_login(juror)
+    page_url = reverse("jury:team_links", args=[match.pk])
+    for action in ("give", "give", "end"):
+        assert client.post(page_url, {"side": "A", "action": action}).status_code == 302
+    first, second = TeamLink.objects.filter(match=match, side="A").order_by("issued_at", "pk")
+    said = [(row.id, row.history_type, row.history_user.get_username(), row.history_change_reason)
+            for row in TeamLink.history.filter(match_id=match.pk).order_by("history_date", "history_id")]
+    assert said == [
+        (first.pk, "+", "judit", player_entry.LINK_GIVEN),
+        (first.pk, "~", "judit", player_entry.LINK_RENEWED),
+        (second.pk, "+", "judit", player_entry.LINK_GIVEN),
+        (second.pk, "~", "judit", player_entry.LINK_ENDED),
+    ]
+    page = client.get(page_url).content.decode()
+    history = page[page.index("Links given and ended"):]
+    assert history.count("judit") == 4 and history.count(match.team_a.name) == 4
+    assert "The jury ended the team&#x27;s link" in history and "which ends this one" in history
+
+
+def enter_and_accept(client, links, number):
+    entering, accepting = (links["A"], links["B"]) if number % 2 else (links["B"], links["A"])
+    assert enter(client, entering, number).status_code == 302
+    assert answer(client, accepting, number, "accept").status_code == 302
+
+
+def test_the_teams_page_reads_in_fixed_queries_whatever_the_hands_entered(client, links,
+                                                                         django_assert_num_queries):
+    enter_and_accept(client, links, 1)
+    enter(client, links["B"], 2)  # awaiting team A's word
+    with django_assert_num_queries(5):  # the link, the hands with their facts (3), the players' hands
+        page = client.get(team_url(links["A"])).content.decode()
+    assert "Hand 2 is right" in page and 'id="totals"' in page
+    for number in (2, 3, 4):
+        if number > 2:
+            enter(client, links["B" if number % 2 == 0 else "A"], number)
+        answer(client, links["A" if number % 2 == 0 else "B"], number, "accept")
+    enter(client, links["A"], 5)
+    with django_assert_num_queries(5):  # four hands stored, one awaiting: as many as before
+        client.get(team_url(links["B"]))
+
+
+def test_the_teams_page_sums_the_stored_hands_as_the_engine_scored_them(client, links, match):
+    for number in (1, 2):
+        enter_and_accept(client, links, number)
+    page = client.get(team_url(links["A"])).content.decode()
+    scores = Hand.objects.filter(match=match).values_list("score_a", "score_b")
+    total_a, total_b = (sum(score[team] for score in scores) for team in (0, 1))
+    assert re.search(rf"Stored so far: .* {total_a} : {total_b} ", page)
+
+
+def test_the_jurys_links_page_reads_in_fixed_queries_whatever_the_hands_entered(client, match, links, juror,
+                                                                               django_assert_num_queries):
+    enter_and_accept(client, links, 1)
+    enter(client, links["B"], 2)
+    client.force_login(juror)
+    page_url = reverse("jury:team_links", args=[match.pk])
+    # The juror, the match, its live links, its hands with their facts (3), the players' hands, the
+    # links' history.
+    with django_assert_num_queries(8):
+        client.get(page_url)
+    answer(client, links["A"], 2, "accept")
+    for number in (3, 4):
+        enter_and_accept(client, links, number)
+    enter(client, links["A"], 5)
+    with django_assert_num_queries(8):  # four hands stored, one awaiting: as many as before
+        client.get(page_url)

@@ -3,15 +3,10 @@ changes: a hand the players entered, sent back or accepted, a hand the jury stor
 submitted, confirmed or sent back. The message says only that something changed; the screen asks
 for itself again."""
 
-import logging
-import threading
-
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
-logger = logging.getLogger(__name__)
+from tournaments.core.channel_groups import tell_group
 
 JURY_GROUP = "jury-match-day"  # the channel layer's group of the screens' sockets
 
@@ -25,15 +20,4 @@ def after_commit_if_today(match) -> None:
 def tell_the_jury() -> None:
     """The screens are told that a match of the day changed. A channel layer missing or failing
     never undoes what was stored: it is logged."""
-    try:
-        layer = get_channel_layer()
-        if layer is not None:
-            send = async_to_sync(layer.group_send)
-            try:
-                send(JURY_GROUP, {"type": "players.changed"})
-            except RuntimeError:  # a thread running an event loop (a browser test's): from a thread of its own
-                thread = threading.Thread(target=send, args=(JURY_GROUP, {"type": "players.changed"}))
-                thread.start()
-                thread.join()
-    except Exception:
-        logger.exception("The jury's match-day screens were not told of the players' hands.")
+    tell_group(JURY_GROUP, "players.changed")

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournaments.core import bridge
-from tournaments.core.models import Match, PlayerHand, TeamLink
+from tournaments.core.models import Match, PlayerHand, TeamLink, stamp
 from tournaments.core.refusals import NotAllowed, Refused
 from tournaments.core.roles import ENTER
 
@@ -26,6 +26,10 @@ ENTRY_STATES = (Match.State.SCHEDULED, Match.State.IN_ENTRY, Match.State.RETURNE
 ACCEPTED_REASON = gettext_noop("Hand %(number)s at the table: entered by %(entering)s, accepted by %(accepting)s "
                                "(links: %(juror)s)")
 REASON_LENGTH = 100  # a history row's reason (django-simple-history's column); PostgreSQL refuses more
+# The history's reasons for a team's link given and ended (stored in English, read translated).
+LINK_GIVEN = gettext_noop("The jury gave the team a link")
+LINK_RENEWED = gettext_noop("The jury gave the team a new link, which ends this one")
+LINK_ENDED = gettext_noop("The jury ended the team's link")
 
 
 # --- the links ----------------------------------------------------------------------------------
@@ -43,18 +47,31 @@ def check_links_allowed(match: Match, user) -> None:
 
 
 def give_link(match: Match, side: str, user) -> TeamLink:
-    """A new link for one team of the match; the team's link before it ends at once."""
+    """A new link for one team of the match; the team's link before it ends at once. Both are in
+    the links' history with the juror and the reason."""
     check_links_allowed(match, user)
     with transaction.atomic():
-        TeamLink.objects.filter(match=match, side=side, ended_at=None).update(ended_at=timezone.now())
-        link = TeamLink.objects.create(match=match, side=side, issued_by=user)
+        _end_live_link(match, side, user, LINK_RENEWED)
+        link = TeamLink(match=match, side=side, issued_by=user)
+        stamp(link, user, LINK_GIVEN)
+        link.save()
     return link
 
 
 def end_link(match: Match, side: str, user) -> None:
     if not user.has_perm(ENTER):
         raise NotAllowed(_("Ending the teams' links needs the jury's permission."))
-    TeamLink.objects.filter(match=match, side=side, ended_at=None).update(ended_at=timezone.now())
+    with transaction.atomic():
+        _end_live_link(match, side, user, LINK_ENDED)
+
+
+def _end_live_link(match: Match, side: str, user, reason: str) -> None:
+    """End the team's live link, if it has one, row by row: each end leaves its history row (a
+    QuerySet's update() would leave none)."""
+    for link in TeamLink.objects.select_for_update().filter(match=match, side=side, ended_at=None):
+        link.ended_at = timezone.now()
+        stamp(link, user, reason)
+        link.save(update_fields=["ended_at"])
 
 
 def live_links(match: Match) -> dict[str, TeamLink]:
@@ -88,7 +105,12 @@ def _check_link_open(link: TeamLink) -> None:
 
 
 def player_hands(match: Match) -> dict[int, PlayerHand]:
-    return {hand.number: hand for hand in PlayerHand.objects.filter(match=match)}
+    """The hands the teams entered, by number, each with the link that entered it: one query, the
+    links' match (and so their teams) being ``match`` itself."""
+    hands = PlayerHand.objects.filter(match=match).select_related("entered_by")
+    for hand in hands:
+        hand.entered_by.match = match
+    return {hand.number: hand for hand in hands}
 
 
 def why_hand_is_closed(link: TeamLink, number: int, stored: dict, entered: PlayerHand | None) -> str:

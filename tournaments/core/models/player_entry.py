@@ -8,6 +8,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from .matches import Match
 
@@ -32,6 +33,9 @@ class TeamLink(models.Model):
                                   verbose_name=_("given by"))
     issued_at = models.DateTimeField(_("given at"), auto_now_add=True)
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
+
+    # Who gave or ended a link, when and why, as for every other fact the jury changes.
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["match", "side", "-issued_at"]

@@ -11,20 +11,17 @@ shows (a match's hands before its confirmation) are wrapped in ``unseen()``. Eac
 random epoch, so a version rolled back with its transaction is never reused for other data.
 """
 
-import logging
 import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import DEFAULT_DB_ALIAS, connections, models, router
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-logger = logging.getLogger(__name__)
+from tournaments.core.channel_groups import tell_group
 
 FACTS = 1  # the row's primary key
 GROUP = "public-data"  # the channel layer's group told of each committed change
@@ -121,12 +118,7 @@ def announce() -> None:
     """Tell the live pages (the channel layer's group) that public data changed: each process's
     sockets then read the version (tournaments.pages.public.live_socket). A channel layer missing or
     failing never undoes a change already committed: it is logged."""
-    try:
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(GROUP, {"type": "public.changed"})
-    except Exception:
-        logger.exception("The live pages were not told of a change to public data.")
+    tell_group(GROUP, "public.changed")
 
 
 class _Move:

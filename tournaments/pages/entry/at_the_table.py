@@ -14,13 +14,14 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from tournaments.core import bridge
-from tournaments.core.models import Match, PlayerHand
+from tournaments.core.models import Match, PlayerHand, TeamLink
 from tournaments.core.refusals import NotAllowed, Refused
 from tournaments.core.roles import answer_refusal, jury_only
 from tournaments.recording import player_entry
 
 from .forms import HandForm
 from .hand_entry import attackers_of, bound_form, evaluate, first_attackers, stored_records
+from .history import shown_reason, user_name
 from .legend import legend_html
 
 # A person at a card table sends a hand, an answer or a look every few seconds; a script sends
@@ -76,7 +77,19 @@ def team_links(request, pk):
         refusal = refused.text
     return render(request, "jury/team_links.html", {
         "match": match, "teams": team_links_context(request, match), "refusal": refusal,
-        "hands": _hand_states(match)})
+        "hands": _hand_states(match), "link_history": link_history(match)})
+
+
+def link_history(match) -> list[dict]:
+    """Each link of the match given or ended, newest first: when, by whom, which team's, and why
+    (one query, whatever the number of links)."""
+    rows = (TeamLink.history.filter(match_id=match.pk).select_related("history_user")
+            .order_by("-history_date", "-history_id"))
+    teams = {"A": match.team_a, "B": match.team_b}
+    return [{"when": row.history_date, "who": user_name(row.history_user), "team": teams[row.side],
+             "what": _("link given") if row.history_type == "+" else _("link ended"),
+             "why": shown_reason(row.history_change_reason or "")}
+            for row in rows if row.history_type == "+" or row.ended_at is not None]
 
 
 def _hand_states(match) -> list[dict]:
@@ -139,7 +152,8 @@ def _team_context(request, link, *, number=None, form=None, answer=None, refusal
         form, answer = _form_for(match, link, number, records, entered.get(number))
     return {"link": link, "match": match, "team": link.team, "hands": hands, "closed": closed,
             "number": number, "form": form, "answer": answer, "refusal": refusal,
-            "totals": _totals(answers), "legend_html": legend_html() if form is not None else ""}
+            "totals": bridge.running_totals(list(answers.values())),  # the engine's sums (R13)
+            "legend_html": legend_html() if form is not None else ""}
 
 
 def _to_answer(link, entered, stored) -> dict | None:
@@ -170,10 +184,6 @@ def _form_for(match, link, number, records, entered):
         return form, evaluate(form, report=True)
     first = first_attackers(records)
     return HandForm(number=number, initial={"attackers": attackers_of(number, first or "A")}), None
-
-
-def _totals(answers) -> dict:
-    return {side: sum(answer[side]["score"] for answer in answers.values()) for side in ("A", "B")}
 
 
 @require_POST

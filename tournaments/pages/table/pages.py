@@ -20,7 +20,7 @@ from tournaments.recording import tables
 
 from . import seat_views
 from .consumers import SESSION_KEY
-from .views import _words
+from .views import script_words
 
 
 def _board(table: Table) -> dict:
@@ -43,7 +43,7 @@ def _render_board(request, title, competition=None, live=()):
     # Who is to act and who announced are named by the player, short enough to read from the back.
     names = {board["table"].pk: {seat["seat"]: seat["player"] or seat["label"] for seat in board["seats"]}
              for board in boards}
-    words = {**_words(), "seat_names": names}
+    words = {**script_words(), "seat_names": names}
     return render(request, "table/board.html", {"title": title, "competition": competition, "boards": boards,
                                                 "words": words})
 

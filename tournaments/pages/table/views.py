@@ -179,7 +179,7 @@ def _seat_words(table) -> dict:
     }
 
 
-def _words(table=None) -> dict:
+def script_words(table=None) -> dict:
     """What the page's script writes, in the page's language (with ``table``: its teams and roles;
     the big screen names each table's seats itself)."""
     return {
@@ -257,7 +257,7 @@ def play(request, pk):
     if table_seat is None:
         raise PermissionDenied(_("A seat at a table opens from its seat link; the organiser of the table gives it."))
     return render(request, "table/play.html", {"table": table, "table_seat": table_seat,
-                                               "socket": f"/ws/table/{table.pk}/seat/", "words": _words(table),
+                                               "socket": f"/ws/table/{table.pk}/seat/", "words": script_words(table),
                                                "places": PLACES})
 
 
@@ -266,5 +266,5 @@ def watch(request, pk):
     """A spectator's or the big screen's view: tricks as played, no card held."""
     table = get_object_or_404(WITH_TEAMS, pk=pk)
     return render(request, "table/play.html", {"table": table, "table_seat": None,
-                                               "socket": f"/ws/table/{table.pk}/watch/", "words": _words(table),
+                                               "socket": f"/ws/table/{table.pk}/watch/", "words": script_words(table),
                                                "places": PLACES})
