@@ -51,6 +51,7 @@ def give_link(match: Match, side: str, user) -> TeamLink:
     the links' history with the juror and the reason."""
     check_links_allowed(match, user)
     with transaction.atomic():
+        _lock_links_of(match)
         _end_live_link(match, side, user, LINK_RENEWED)
         link = TeamLink(match=match, side=side, issued_by=user)
         stamp(link, user, LINK_GIVEN)
@@ -62,7 +63,15 @@ def end_link(match: Match, side: str, user) -> None:
     if not user.has_perm(ENTER):
         raise NotAllowed(_("Ending the teams' links needs the jury's permission."))
     with transaction.atomic():
+        _lock_links_of(match)
         _end_live_link(match, side, user, LINK_ENDED)
+
+
+def _lock_links_of(match: Match) -> None:
+    """Two jurors giving a team a link at once: the second waits for the first, then ends the link
+    the first gave (locking only the live link, the second would not see the first's new one and
+    break the rule of one live link a team with a database error)."""
+    Match.objects.select_for_update().filter(pk=match.pk).first()
 
 
 def _end_live_link(match: Match, side: str, user, reason: str) -> None:
