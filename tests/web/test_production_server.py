@@ -102,18 +102,22 @@ def test_make_serve_serves_pages_and_sockets_and_one_interrupt_stops_both(tmp_pa
 
 @pytest.mark.skipif(NGINX is None or shutil.which("openssl") is None, reason="nginx or openssl is not installed")
 def test_the_proxys_configuration_is_valid(tmp_path):
-    """deploy/nginx.conf as nginx reads it, with a certificate made for the test."""
+    """deploy/nginx.conf as nginx reads it, with the site's locations beside it (nginx-site.conf) and
+    a certificate made for the test."""
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
                     "-keyout", str(tmp_path / "key.pem"), "-out", str(tmp_path / "cert.pem")],
                    check=True, capture_output=True)
     config = (ROOT / "deploy" / "nginx.conf").read_text()
     for path, ours in (("/etc/letsencrypt/live/tarokk.example.org/fullchain.pem", tmp_path / "cert.pem"),
                        ("/etc/letsencrypt/live/tarokk.example.org/privkey.pem", tmp_path / "key.pem"),
-                       ("/run/nginx.pid", tmp_path / "nginx.pid")):
+                       ("/run/nginx.pid", tmp_path / "nginx.pid"), ("/run/nginx-tarokk", tmp_path / "cache")):
         assert path in config
         config = config.replace(path, str(ours))
     (tmp_path / "nginx.conf").write_text(config)
+    shutil.copy(ROOT / "deploy" / "nginx-site.conf", tmp_path / "nginx-site.conf")
     checked = subprocess.run([NGINX, "-t", "-c", str(tmp_path / "nginx.conf"), "-e", str(tmp_path / "error.log"),
                               "-g", f"error_log {tmp_path / 'error.log'};"], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr
-    assert "location /ws/" in config and "proxy_set_header Upgrade" in config
+    locations = (ROOT / "deploy" / "nginx-site.conf").read_text()
+    assert "include nginx-site.conf;" in config
+    assert "location /ws/" in locations and "proxy_set_header Upgrade" in locations

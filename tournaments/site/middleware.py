@@ -28,7 +28,9 @@ class PermissionsPolicyMiddleware:
 class LanguageParameterMiddleware:
     """``?language=en`` (or ``hu``) reads the page in that language whatever the browser prefers:
     each language of a page has an address of its own, which the pages name as their hreflang
-    alternates; the calendars and certificates take the same parameter."""
+    alternates and the header's language link follows; the calendars and certificates take the
+    same parameter. The choice is kept in Django's language cookie, as its set_language view keeps
+    it, so the next pages stay in that language."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -36,10 +38,24 @@ class LanguageParameterMiddleware:
 
     def __call__(self, request):
         asked = request.GET.get("language")
-        if asked in self.languages:
-            translation.activate(asked)
-            request.LANGUAGE_CODE = asked
-        return self.get_response(request)
+        if asked not in self.languages:
+            return self.get_response(request)
+        translation.activate(asked)
+        request.LANGUAGE_CODE = asked
+        response = self.get_response(request)
+        if request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) != asked:  # kept already: no cookie to send
+            keep_language(response, asked)
+        return response
+
+
+def keep_language(response, language: str) -> None:
+    """Django's language cookie with its settings, as set_language sets it."""
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME, language, max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH, domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE, httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
 
 
 class MessagesShownOnceMiddleware:

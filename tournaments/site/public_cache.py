@@ -8,17 +8,16 @@ address, else lets the view render the page and keeps it. A page is rendered aft
 read, so no copy is older than the key it is found under; a copy of an older version is never read
 again and ages out of the cache.
 
-A cached page's form token is a placeholder, replaced by each visitor's own (``get_token``).
+The answer, the same for every anonymous visitor, is kept a second by the proxy (X-Accel-Expires,
+deploy/nginx.conf's micro-cache); a page holding a form token, its visitor's own, by neither.
 """
 
 import hashlib
-import re
 
 from django.conf import settings
 from django.core.cache import caches
 from django.http import HttpResponse
 from django.http.request import split_domain_port
-from django.middleware.csrf import get_token
 from django.utils import timezone, translation
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import http_date
@@ -31,8 +30,7 @@ from tournaments.site.release import release_id
 # only anonymous requests are cached), the API, the calendars and the certificates, and the front page.
 PUBLIC_NAMESPACES = {"public", "register", "api", "calendars", "certificates", "feeds"}
 PUBLIC_URL_NAMES = {"home", "sitemap"}
-CSRF_INPUT = re.compile(rb'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]{64}(")')
-CSRF_PLACEHOLDER = b"\x00csrf-token\x00"
+FORM_TOKEN = b'name="csrfmiddlewaretoken"'
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
 
 
@@ -45,8 +43,9 @@ class PublicCacheMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         page = getattr(request, "public_page", None)
+        # Not a page holding a form token: its visitor's own.
         if page is not None and response.status_code == 200 and not response.streaming \
-                and not response.has_header("X-Public-Cache"):
+                and not response.has_header("X-Public-Cache") and FORM_TOKEN not in response.content:
             page.store(response)
         return response
 
@@ -94,22 +93,22 @@ class CachedPage:
             with_cors(response)
         response["ETag"] = self.etag
         response["Last-Modified"] = http_date(self.version.changed_at.timestamp())
-        # Every use asks again (a 304 while unchanged); private: the page holds this visitor's form token.
-        response["Cache-Control"] = "private, no-cache"
+        # Kept a second by the proxy, which reads the header only before Cache-Control (nginx < 1.23); the
+        # browser asks again each time (a 304 while unchanged); not private: the same for every visitor.
+        response["X-Accel-Expires"] = "1"
+        del response["Cache-Control"]
+        response["Cache-Control"] = "no-cache"
         patch_vary_headers(response, ("Accept-Language", "Cookie", "HX-Request", "HX-Target"))
         response["X-Public-Cache"] = how
         return response
 
     def from_stored(self, content: bytes, headers: dict):
-        if CSRF_PLACEHOLDER in content:  # a cached page's form token replaced by this visitor's own
-            content = content.replace(CSRF_PLACEHOLDER, get_token(self.request).encode())
-        response = HttpResponse(content, headers=headers)
-        return self.answer(response, "hit")
+        return self.answer(HttpResponse(content, headers=headers), "hit")
 
     def store(self, response) -> None:
-        content = CSRF_INPUT.sub(rb"\1" + CSRF_PLACEHOLDER + rb"\2", response.content)
         headers = {name: response[name] for name in KEPT_HEADERS if response.has_header(name)}
-        caches[settings.PUBLIC_PAGE_CACHE].set(self.key, (content, headers), settings.PUBLIC_PAGE_CACHE_SECONDS)
+        caches[settings.PUBLIC_PAGE_CACHE].set(self.key, (response.content, headers),
+                                               settings.PUBLIC_PAGE_CACHE_SECONDS)
         self.answer(response, "miss")
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django import template
 from django.conf import settings
+from django.http import QueryDict
 from django.templatetags.static import static
 from django.utils import translation
 
@@ -61,3 +62,13 @@ def page_addresses(context):
         locale=OPEN_GRAPH_LOCALES.get(current, current),
         other_locales=[OPEN_GRAPH_LOCALES.get(code, code) for code in languages if code != current],
     )
+
+
+@register.simple_tag(takes_context=True)
+def in_language(context, language: str) -> str:
+    """This page in ``language`` (the header's language link): a reference of the query alone, which
+    the browser reads against the page's own address; the page's other parameters kept."""
+    request = context.get("request")
+    query = request.GET.copy() if request is not None else QueryDict(mutable=True)
+    query["language"] = language
+    return f"?{query.urlencode()}"
