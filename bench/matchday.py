@@ -64,6 +64,7 @@ from bench.entry import MATCH
 from bench.http_client import Answer, Client
 from bench.matchday_pages import Confirmation, Page, Viewer, judge, live_pages, up_to_date
 from bench.ports import free_port
+from bench.servers import answers, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -479,17 +480,25 @@ class Server:
                                    "127.0.0.1", "--port", str(self.ws_port), "--no-access-log"],
                                   {"DATABASE_URL": f"{self.env['DATABASE_URL']}?application_name={WS_DATABASE_NAME}",
                                    **UVICORN_AS_SERVED})
-        for _ in range(600):
-            try:
-                urllib.request.urlopen(f"{self.origin}/accounts/login/", timeout=5).read()
-                socket.create_connection(("127.0.0.1", self.ws_port), timeout=5).close()
-                return self
-            except OSError:
-                if self.pages.poll() is not None or self.sockets.poll() is not None:
-                    self.__exit__()
-                    raise SystemExit("the server did not start:\n" + self.messages()) from None
-                time.sleep(0.1)
+        if wait_until(self.both_answer, self.running, attempts=600, pause=0.1):
+            return self
+        if not self.running():
+            self.__exit__()
+            raise SystemExit("the server did not start:\n" + self.messages())
         raise SystemExit("the server did not answer within a minute:\n" + self.messages())
+
+    def both_answer(self) -> bool:
+        """Both the pages and the WebSockets' port answer."""
+        if not answers(f"{self.origin}/accounts/login/", timeout=5):
+            return False
+        try:
+            socket.create_connection(("127.0.0.1", self.ws_port), timeout=5).close()
+        except OSError:
+            return False
+        return True
+
+    def running(self) -> bool:
+        return self.pages.poll() is None and self.sockets.poll() is None
 
     def start(self, command: list[str], env: dict | None = None) -> subprocess.Popen:
         return subprocess.Popen(command, cwd=ROOT, env={**self.env, **(env or {})}, stdout=self.log, stderr=self.log)

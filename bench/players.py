@@ -42,24 +42,19 @@ import math
 import os
 import random
 import re
-import shutil
-import subprocess
-import sys
 import time
 import urllib.parse
 import urllib.request
 import uuid
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from websockets.asyncio.client import connect
 
 from bench.http_client import Client
 from bench.matchday import children, hand_fields, process_cpu
 from bench.ports import free_port
+from bench.servers import ROOT, fresh_database, own_database_url, serve_uvicorn, setup_django, todays_match
 
-ROOT = Path(__file__).resolve().parent.parent
-PYTHON = sys.executable
 DATABASE = ROOT / ".cache" / "bench" / "players.sqlite3"
 CACHE = ROOT / ".cache" / "bench" / "players-cache"
 POSTGRESQL_DATABASE = "tarokk_bench_players"
@@ -364,11 +359,7 @@ async def play(http, ws_url: str, plans: list, juror: str, hands: int, pause) ->
 
 def environment(workers: int) -> dict[str, str]:
     env = dict(os.environ)
-    if env.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
-        parts = urllib.parse.urlsplit(env["DATABASE_URL"])
-        env["DATABASE_URL"] = urllib.parse.urlunsplit(parts._replace(path=f"/{POSTGRESQL_DATABASE}"))
-    else:
-        env["DATABASE_URL"] = f"sqlite:///{DATABASE}"
+    env["DATABASE_URL"] = own_database_url(env.get("DATABASE_URL", ""), DATABASE, POSTGRESQL_DATABASE)
     if workers == 1:
         env.pop("REDIS_URL", None)  # one process: the in-memory channel layer reaches the screen's socket
     elif not env.get("REDIS_URL"):
@@ -381,30 +372,6 @@ def environment(workers: int) -> dict[str, str]:
     return env
 
 
-def fresh_database(env: dict[str, str]) -> None:
-    shutil.rmtree(CACHE, ignore_errors=True)
-    if env["DATABASE_URL"].startswith(("postgres://", "postgresql://")):
-        import psycopg
-
-        parts = urllib.parse.urlsplit(env["DATABASE_URL"])
-        admin = urllib.parse.urlunsplit(parts._replace(scheme="postgresql", path="/postgres"))
-        with psycopg.connect(admin, autocommit=True) as connection:
-            connection.execute(f'DROP DATABASE IF EXISTS "{POSTGRESQL_DATABASE}" WITH (FORCE)')
-            connection.execute(f'CREATE DATABASE "{POSTGRESQL_DATABASE}"')
-    else:
-        DATABASE.parent.mkdir(parents=True, exist_ok=True)
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{DATABASE}{suffix}").unlink(missing_ok=True)
-    subprocess.run([PYTHON, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
-
-
-def setup_django(env: dict[str, str]) -> None:
-    os.environ.update(env)
-    import django
-
-    django.setup()
-
-
 def matches_with_links(count: int) -> tuple[list[dict], str]:
     """``count`` matches of today whose players enter the hands, each team's link given by a
     juror; the juror's name (the jury's screen logs in as them)."""
@@ -412,7 +379,7 @@ def matches_with_links(count: int) -> tuple[list[dict], str]:
     from django.contrib.auth.models import Group
     from django.utils import timezone
 
-    from tournaments.core.models import Competition, Match, Player, Season, Team
+    from tournaments.core.models import Competition, Season
     from tournaments.core.roles import JURY
     from tournaments.recording import player_entry
 
@@ -424,32 +391,10 @@ def matches_with_links(count: int) -> tuple[list[dict], str]:
     juror.groups.add(Group.objects.get(name=JURY))
     plans = []
     for number in range(count):
-        teams = []
-        for side in "AB":
-            driver, catcher = (Player.objects.create(name=f"{side}{number} {role}",
-                                                     membership_number=f"BP{number}{side}{role[0]}")
-                               for role in ("driver", "catcher"))
-            teams.append(Team.objects.create(season=season, name=f"Bench {number}{side}", driver=driver,
-                                             catcher=catcher))
-        match = Match.objects.create(competition=competition, team_a=teams[0], team_b=teams[1], played_on=today,
-                                     a_driver=teams[0].driver, a_catcher=teams[0].catcher,
-                                     b_driver=teams[1].driver, b_catcher=teams[1].catcher)
+        match = todays_match(competition, number, "BP")
         plans.append({"match": match.pk,
                       "links": {side: player_entry.give_link(match, side, juror).token for side in "AB"}})
     return plans, juror.username
-
-
-def serve(env: dict[str, str], port: int, workers: int) -> subprocess.Popen:
-    server = subprocess.Popen([PYTHON, "-m", "uvicorn", "tournaments.site.asgi:application", "--port", str(port),
-                               "--workers", str(workers), "--log-level", "warning"], cwd=ROOT, env=env)
-    for _ in range(150):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}{LOGIN}", timeout=1)
-            return server
-        except OSError:
-            time.sleep(0.2)
-    server.kill()
-    raise SystemExit("the server did not start")
 
 
 def server_cpu(pid: int) -> float:
@@ -534,11 +479,11 @@ def main(argv=None) -> None:
     options.pause = list(pause)
     env = environment(options.workers)
     load_before = os.getloadavg()[0]
-    fresh_database(env)
+    fresh_database(env, DATABASE, POSTGRESQL_DATABASE, CACHE)
     setup_django(env)
     plans, juror = matches_with_links(options.tables)
     port = options.port or free_port(PORTS)
-    server = serve(env, port, options.workers)
+    server = serve_uvicorn(env, port, options.workers, LOGIN)
     try:
         cpu_before = server_cpu(server.pid)
         run, elapsed = asyncio.run(play(("127.0.0.1", port), f"ws://127.0.0.1:{port}/ws/jury/match-day/", plans,

@@ -32,18 +32,22 @@ import asyncio
 import json
 import os
 import random
-import shutil
 import statistics
-import subprocess
-import sys
 import time
-import urllib.parse
 import urllib.request
 from http.cookiejar import CookieJar
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PYTHON = sys.executable
+from bench.servers import (
+    ROOT,
+    fresh_database,
+    is_postgresql,
+    own_database_url,
+    serve_uvicorn,
+    setup_django,
+    todays_match,
+)
+
 DATABASE = ROOT / ".cache" / "bench" / "table.sqlite3"
 CACHE = ROOT / ".cache" / "bench" / "table-cache"
 POSTGRESQL_DATABASE = "tarokk_bench_table"
@@ -59,11 +63,7 @@ ANSWER_WAIT = 10  # seconds an illegal move sent just before the end may take to
 
 def environment() -> dict[str, str]:
     env = dict(os.environ)
-    if is_postgresql(env.get("DATABASE_URL", "")):
-        parts = urllib.parse.urlsplit(env["DATABASE_URL"])
-        env["DATABASE_URL"] = urllib.parse.urlunsplit(parts._replace(path=f"/{POSTGRESQL_DATABASE}"))
-    else:
-        env["DATABASE_URL"] = f"sqlite:///{DATABASE}"
+    env["DATABASE_URL"] = own_database_url(env.get("DATABASE_URL", ""), DATABASE, POSTGRESQL_DATABASE)
     env.setdefault("DJANGO_SETTINGS_MODULE", "bench.table_settings")
     # The shared cache as production has it (files on one machine, Redis with REDIS_URL): the table
     # keeps each finished hand's scores and view there, read at every move.
@@ -76,46 +76,13 @@ def environment() -> dict[str, str]:
     return env
 
 
-def is_postgresql(url: str) -> bool:
-    return url.startswith(("postgres://", "postgresql://"))
-
-
-def fresh_database(env: dict[str, str]) -> None:
-    shutil.rmtree(CACHE, ignore_errors=True)
-    if is_postgresql(env["DATABASE_URL"]):
-        fresh_postgresql(env["DATABASE_URL"])
-    else:
-        DATABASE.parent.mkdir(parents=True, exist_ok=True)
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{DATABASE}{suffix}").unlink(missing_ok=True)
-    subprocess.run([PYTHON, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
-
-
-def fresh_postgresql(url: str) -> None:
-    """The bench's own database on the server DATABASE_URL names, empty: only that one is dropped."""
-    import psycopg
-
-    parts = urllib.parse.urlsplit(url)
-    admin = urllib.parse.urlunsplit(parts._replace(scheme="postgresql", path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{POSTGRESQL_DATABASE}" WITH (FORCE)')
-        connection.execute(f'CREATE DATABASE "{POSTGRESQL_DATABASE}"')
-
-
-def setup_django(env: dict[str, str]) -> None:
-    os.environ.update(env)
-    import django
-
-    django.setup()
-
-
 def open_tables(count: int) -> list[dict[str, str]]:
     """Eight matches of today, each with a table opened by a chief juror: the seat links."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Group
     from django.utils import timezone
 
-    from tournaments.core.models import Competition, Match, Player, Season, Team
+    from tournaments.core.models import Competition, Season
     from tournaments.core.roles import CHIEF_JURY
     from tournaments.recording import tables
 
@@ -127,32 +94,10 @@ def open_tables(count: int) -> list[dict[str, str]]:
     chief.groups.add(Group.objects.get(name=CHIEF_JURY))
     links = []
     for number in range(count):
-        teams = []
-        for side in "AB":
-            driver, catcher = (Player.objects.create(name=f"{side}{number} {role}",
-                                                     membership_number=f"BT{number}{side}{role[0]}")
-                               for role in ("driver", "catcher"))
-            teams.append(Team.objects.create(season=season, name=f"Bench {number}{side} {time.time_ns()}",
-                                             driver=driver, catcher=catcher))
-        match = Match.objects.create(competition=competition, team_a=teams[0], team_b=teams[1], played_on=today,
-                                     a_driver=teams[0].driver, a_catcher=teams[0].catcher,
-                                     b_driver=teams[1].driver, b_catcher=teams[1].catcher)
+        match = todays_match(competition, number, "BT", name_suffix=f" {time.time_ns()}")
         _table, table_links = tables.open_table(user=chief, match=match, seed=number + 1)
         links.append(table_links)
     return links
-
-
-def serve(env: dict[str, str], port: int, workers: int) -> subprocess.Popen:
-    server = subprocess.Popen([PYTHON, "-m", "uvicorn", "tournaments.site.asgi:application", "--port", str(port),
-                               "--workers", str(workers), "--log-level", "warning"], cwd=ROOT, env=env)
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/table/", timeout=1)
-            return server
-        except OSError:
-            time.sleep(0.2)
-    server.kill()
-    raise SystemExit("the server did not start")
 
 
 def session_cookie(port: int, secret: str) -> str:
@@ -355,10 +300,10 @@ def main() -> None:
     env = environment()
     if options.workers > 1 and not env.get("REDIS_URL"):
         raise SystemExit("--workers above 1 needs REDIS_URL: the in-memory channel layer stays inside one process")
-    fresh_database(env)
+    fresh_database(env, DATABASE, POSTGRESQL_DATABASE, CACHE)
     setup_django(env)
     links = open_tables(options.tables)
-    server = serve(env, options.port, options.workers)
+    server = serve_uvicorn(env, options.port, options.workers, "/table/")
     load_before = os.getloadavg()[0]
     try:
         cpu_before, bots_before = server_cpu_seconds(server.pid), time.process_time()

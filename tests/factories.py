@@ -52,6 +52,13 @@ def make_user(role=None, username=None, **extra):
     return user
 
 
+def logged_in_user(client, role=None, username=None):
+    """A new user of ``role`` (make_user), logged in on the test's ``client``."""
+    user = make_user(role, username=username)
+    client.force_login(user)
+    return user
+
+
 def make_season(year=2025, **extra):
     extra.setdefault("state", Season.State.RUNNING)
     season, _ = Season.objects.get_or_create(year=year, defaults=extra)

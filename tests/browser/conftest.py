@@ -98,3 +98,21 @@ def serve_asgi(transactional_db):
     yield serve
     for site in sites:
         site.stop()
+
+
+def log_in(page, base, username, password, then=None):
+    """``username`` logged in on ``page`` through the login form, as a person types it; on to the
+    path ``then`` where given (the login page's ``next``). It returns once the page has loaded, its
+    scripts run: a wait for the page's load, never for a string to evaluate, which the pages' CSP
+    forbids."""
+    page.goto(f"{base}/accounts/login/" + (f"?next={then}" if then else ""))
+    page.locator("input[name=username]").fill(username)
+    page.locator("input[name=password]").fill(password)
+    if then:
+        page.keyboard.press("Enter")
+        page.wait_for_url(f"{base}{then}")
+    else:
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+    page.wait_for_load_state()
+    assert "/accounts/login/" not in page.url, f"{username} is not logged in"

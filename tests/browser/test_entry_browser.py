@@ -4,17 +4,14 @@ by the engine (htmx partial), with no scoring in the browser."""
 
 import pytest
 
+from tests.browser.conftest import log_in
 from tests.factories import PASSWORD, make_match, make_user
 
 
 def test_a_juror_types_a_hand_and_sees_the_engines_score(page, live_server, transactional_db):
     make_user("jury", username="alice")
     match = make_match()
-    page.goto(f"{live_server.url}/accounts/login/?next=/jury/matches/{match.pk}/")
-    page.locator("input[name=username]").fill("alice")
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"**/jury/matches/{match.pk}/")
+    log_in(page, live_server.url, "alice", PASSWORD, then=f"/jury/matches/{match.pk}/")
     # The page puts the focus in the first hand once it has loaded; the test starts after that.
     page.wait_for_function("document.readyState === 'complete' && document.activeElement !== document.body")
 

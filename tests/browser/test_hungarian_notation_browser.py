@@ -9,6 +9,7 @@ from django.utils import translation
 
 from scoring.cards import Team
 from scoring.generate import full_record
+from tests.browser.conftest import log_in
 from tests.factories import PASSWORD, make_match, make_user
 from tournaments.core.models import Hand
 from tournaments.recording import notation
@@ -34,12 +35,7 @@ def test_a_juror_types_a_full_hand_in_hungarian_and_it_is_stored(page, live_serv
     assert "trk" in typed["deal"] or "kő" in typed["deal"] or "ká" in typed["deal"]  # Hungarian card words
     page.set_extra_http_headers({"Accept-Language": "hu"})
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(f"{live_server.url}/accounts/login/?next=/jury/matches/{match.pk}/")
-    page.locator("input[name=username]").fill("alice")
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"**/jury/matches/{match.pk}/")
-    page.wait_for_load_state("load")  # the page's scripts have run (no string to evaluate: the CSP forbids eval)
+    log_in(page, live_server.url, "alice", PASSWORD, then=f"/jury/matches/{match.pk}/")
 
     legend = page.locator("#notation-legend")
     expect(legend).to_have_attribute("open", "")  # open beside the fields on a laptop
@@ -62,10 +58,5 @@ def test_the_legend_folds_away_on_a_phone(page, live_server, transactional_db):
     make_user("jury", username="alice")
     match = make_match()
     page.set_viewport_size({"width": 390, "height": 800})
-    page.goto(f"{live_server.url}/accounts/login/?next=/jury/matches/{match.pk}/")
-    page.locator("input[name=username]").fill("alice")
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"**/jury/matches/{match.pk}/")
-    page.wait_for_load_state("load")  # the page's scripts have run (no string to evaluate: the CSP forbids eval)
+    log_in(page, live_server.url, "alice", PASSWORD, then=f"/jury/matches/{match.pk}/")
     expect(page.locator("#notation-legend")).not_to_have_attribute("open", "")

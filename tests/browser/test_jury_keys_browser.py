@@ -12,6 +12,8 @@ import pytest
 from django.urls import reverse
 
 from bench.hands import random_hand_records
+from tests.browser.conftest import log_in
+from tests.browser.test_match_day import submitted_match
 from tests.factories import (
     PASSWORD,
     eight_hand_records,
@@ -31,12 +33,7 @@ PHONE, TABLET, LAPTOP = 390, 768, 1280
 def signed_in(browser, live_server, username, path, width=LAPTOP):
     page = browser.new_page(viewport={"width": width, "height": 900 if width > PHONE else 844},
                             locale="hu-HU", extra_http_headers={"Accept-Language": "hu"})
-    page.goto(f"{live_server.url}/accounts/login/?next={path}")
-    page.locator("input[name=username]").fill(username)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"{live_server.url}{path}")
-    page.wait_for_load_state()
+    log_in(page, live_server.url, username, PASSWORD, then=path)
     return page
 
 
@@ -50,18 +47,10 @@ def in_view(page, selector):
         "e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; }")
 
 
-def submitted(juror, *, blind, records=None):
-    match = make_match(competition=make_competition(name="Vak", blind_confirmation=blind))
-    for number, record in enumerate(records or eight_hand_records(), start=1):
-        matches.record_hand(match, number, record, user=juror)
-    matches.submit_match(match, juror)
-    return match
-
-
 def test_a_reopened_blind_page_sends_the_match_back_by_keyboard(browser, live_server, transactional_db):
     alice = make_user("jury", username="alice")
     make_user("chief", username="carol")
-    match = submitted(alice, blind=True)
+    match = submitted_match(alice, name="Vak", blind_confirmation=True)
     path = reverse("jury:blind", args=[match.pk])
     page = signed_in(browser, live_server, "carol", path)
     page.keyboard.press("Enter")  # the attackers as offered

@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from bench.management.commands.demo import PASSWORD
+from tests.browser.conftest import log_in
 
 PHONE = {"width": 390, "height": 844}
 DOWNLOADS = (".pdf", ".xlsx", ".ics", ".json")
@@ -16,11 +17,7 @@ PAGES_A_ROLE = 60  # enough to reach every kind of page a role has; the demo has
 
 def signed_in(browser, live_server, username):
     page = browser.new_page(viewport=PHONE, locale="hu-HU", extra_http_headers={"Accept-Language": "hu"})
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.locator("input[name=username]").fill(username)
-    page.locator("input[name=password]").fill(PASSWORD)
-    with page.expect_navigation():
-        page.keyboard.press("Enter")
+    log_in(page, live_server.url, username, PASSWORD)
     return page
 
 

@@ -8,6 +8,7 @@ import random
 from django.urls import reverse
 
 from bench.hands import random_hand_records
+from tests.browser.conftest import log_in
 from tests.browser.test_match_day import HANDS, focused_id, logged_in
 from tests.factories import PASSWORD, eight_hand_records, make_competition, make_match, make_user
 from tournaments.core import bridge
@@ -37,6 +38,15 @@ class Keys:
     def line(self, text):
         self.type(text)
         self.press("Enter")
+
+
+def enter_on(keys, button, match, state):
+    """Enter on ``button``, which has the focus: the page says it is done, the match is in ``state``."""
+    assert focused_id(keys.page) == button
+    keys.press("Enter")
+    keys.page.wait_for_selector(".message.success")
+    match.refresh_from_db()
+    assert match.state == state
 
 
 def full_deal_match(juror, *, blind):
@@ -160,21 +170,13 @@ def test_confirm_send_back_submit_again_and_correct_by_keyboard(browser, live_se
     assert focused_id(carol) == "id_comment"
     keys.type("Hand 1: check the pheasant.")
     keys.press("Tab")
-    assert focused_id(carol) == "send-back-match"
-    keys.press("Enter")
-    carol.wait_for_selector(".message.success")
-    match.refresh_from_db()
-    assert match.state == Match.State.RETURNED
+    enter_on(keys, "send-back-match", match, Match.State.RETURNED)
     sent_back = (keys.total, keys.navigation)
 
     alice_page = logged_in(browser, live_server, "alice", path)
     keys = Keys(alice_page)
     keys.press("Alt+Shift+S")  # Submit again
-    assert focused_id(alice_page) == "submit-match"
-    keys.press("Enter")
-    alice_page.wait_for_selector(".message.success")
-    match.refresh_from_db()
-    assert match.state == Match.State.ENTERED
+    enter_on(keys, "submit-match", match, Match.State.ENTERED)
     submitted = (keys.total, keys.navigation)
     keys = Keys(alice_page)
     keys.press("Alt+Shift+W")  # and Withdraw is one key away too
@@ -183,11 +185,7 @@ def test_confirm_send_back_submit_again_and_correct_by_keyboard(browser, live_se
     carol.reload()
     keys = Keys(carol)
     keys.press("Alt+Shift+C")
-    assert focused_id(carol) == "confirm-match"
-    keys.press("Enter")
-    carol.wait_for_selector(".message.success")
-    match.refresh_from_db()
-    assert match.state == Match.State.CONFIRMED
+    enter_on(keys, "confirm-match", match, Match.State.CONFIRMED)
     confirmed = (keys.total, keys.navigation)
 
     dora = logged_in(browser, live_server, "dora", path)  # a correction: the focus in hand 1 at once
@@ -228,11 +226,7 @@ def test_a_hand_lost_to_another_jurors_save_is_shown_beside_theirs_and_replaced_
     alice = logged_in(browser, live_server, "alice", path)
     bob_context = browser.new_context(viewport={"width": 1280, "height": 900})  # another browser's cookies
     bob = bob_context.new_page()
-    bob.goto(f"{live_server.url}/accounts/login/?next={path}")
-    bob.locator("input[name=username]").fill("bob")
-    bob.locator("input[name=password]").fill(PASSWORD)
-    bob.keyboard.press("Enter")
-    bob.wait_for_url(f"{live_server.url}{path}")
+    log_in(bob, live_server.url, "bob", PASSWORD, then=path)
 
     def type_hand_1(page, trumps, announcement):
         page.locator("#id_h1-a_trumps").focus()

@@ -6,6 +6,7 @@ problem, the submitted match read-only, blind confirmation, and the phone layout
 import pytest
 from django.urls import reverse
 
+from tests.browser.conftest import log_in
 from tests.factories import PASSWORD, eight_hand_records, make_competition, make_match, make_user
 from tournaments.core.models import Hand, HandDraft, Match
 from tournaments.recording import matches, notation
@@ -27,12 +28,7 @@ HAND_5_WRONG = ("12", "1", "18", ["hon a.c"], "")  # no result: refused
 
 def logged_in(browser, live_server, username, path, width=1280):
     page = browser.new_page(viewport={"width": width, "height": 900})
-    page.goto(f"{live_server.url}/accounts/login/?next={path}")
-    page.locator("input[name=username]").fill(username)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"{live_server.url}{path}")
-    page.wait_for_load_state()
+    log_in(page, live_server.url, username, PASSWORD, then=path)
     return page
 
 

@@ -6,6 +6,7 @@ import datetime
 
 from django.urls import reverse
 
+from tests.browser.conftest import log_in
 from tests.factories import PASSWORD, make_competition, make_season, make_team, make_user
 from tournaments.core.competitions import cup
 from tournaments.core.models import Competition, Season
@@ -16,11 +17,7 @@ PHONE = {"width": 390, "height": 844}
 def signed_in(browser, live_server):
     make_user("organiser", username="organiser")
     page = browser.new_page(viewport=PHONE, locale="hu-HU", extra_http_headers={"Accept-Language": "hu"})
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.locator("input[name=username]").fill("organiser")
-    page.locator("input[name=password]").fill(PASSWORD)
-    with page.expect_navigation():
-        page.keyboard.press("Enter")
+    log_in(page, live_server.url, "organiser", PASSWORD)
     return page
 
 

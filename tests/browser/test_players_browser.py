@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.browser.conftest import log_in
 from tests.factories import PASSWORD, eight_hand_records, make_competition, make_match, make_season, make_user
 from tournaments.core.models import Hand, Match, PlayerHand, TeamLink
 from tournaments.recording import matches, player_entry
@@ -38,11 +39,7 @@ def match():
 
 def logged_in(context, origin, username, path):
     page = context.new_page()
-    page.goto(f"{origin}/accounts/login/?next={path}")
-    page.locator("input[name=username]").fill(username)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"{origin}{path}")
+    log_in(page, origin, username, PASSWORD, then=path)
     return page
 
 

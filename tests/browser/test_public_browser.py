@@ -217,14 +217,20 @@ CROWDED_LINKS = """selector => {
 }"""
 
 
-def test_on_a_phone_lists_of_links_are_links_a_finger_can_tell_apart(browser, live_server,
-                                                                                          transactional_db):
+def drawn_cup_of_four(seed):
+    """The 2025 Cup of four teams with long Hungarian names, drawn; its first tie."""
     season = make_season(2025)
     cup = make_competition(Competition.Kind.CUP, season=season, name="Magyar Kupa 2025")
     for name in ("Kecskeméti Királyok", "Hortobágyi Hattyúk", "Esztergomi Ernők", "Szegedi Szkízek"):
         enter_team(cup, make_team(name, season=season))
-    make_draw(cup, seed="phone")
-    tie = cup.cup_ties.order_by("pk").first()
+    make_draw(cup, seed=seed)
+    return cup, cup.cup_ties.order_by("pk").first()
+
+
+def test_on_a_phone_lists_of_links_are_links_a_finger_can_tell_apart(browser, live_server,
+                                                                                          transactional_db):
+    cup, tie = drawn_cup_of_four(seed="phone")
+    season = cup.season
     for _ in range(3):
         make_match(tie.team_a, tie.team_b, cup, hand_records=eight_hand_records(), confirmed=True, cup_tie=tie)
     page = browser.new_page(viewport=PHONE, locale="hu-HU", extra_http_headers={"Accept-Language": "hu"})
@@ -281,12 +287,7 @@ def test_the_big_screen_writes_everything_large_enough_to_read_across_the_room(b
                                                                                 transactional_db):
     """The rounds' names and dates and the ties' states were in the page's small type (13-16 px)
     under 26 px team names; a tie's matches one by one are left to the page and the phone."""
-    season = make_season(2025)
-    cup = make_competition(Competition.Kind.CUP, season=season, name="Magyar Kupa 2025")
-    for name in ("Kecskeméti Királyok", "Hortobágyi Hattyúk", "Esztergomi Ernők", "Szegedi Szkízek"):
-        enter_team(cup, make_team(name, season=season))
-    make_draw(cup, seed="projector")
-    tie = cup.cup_ties.order_by("pk").first()
+    cup, tie = drawn_cup_of_four(seed="projector")
     make_match(tie.team_a, tie.team_b, cup, hand_records=eight_hand_records(), confirmed=True, cup_tie=tie)
     page = browser.new_page(viewport={"width": 1920, "height": 1080}, locale="hu-HU",
                             extra_http_headers={"Accept-Language": "hu"})

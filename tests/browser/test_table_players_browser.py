@@ -12,6 +12,7 @@ import time
 import pytest
 
 from scoring.feasts import FEASTS
+from tests.browser.conftest import log_in
 from tests.factories import PASSWORD, make_competition, make_match, make_season, make_user
 from tests.scoring.table_moves import an_offered_move
 from tests.web.table_play import play_hand, seats_of
@@ -20,7 +21,6 @@ from tournaments.pages.table.broadcast import table_changed
 from tournaments.recording import matches, tables
 
 from .test_table_browser import PORT, seed_with_visi_for_the_dealer, wait_for_moves
-from .test_whole_season import log_in
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}

@@ -4,6 +4,7 @@ that nothing was saved, and what was typed stays in the fields (not a bare "Serv
 import pytest
 from django.db import OperationalError
 
+from tests.browser.conftest import log_in
 from tests.factories import PASSWORD, make_match, make_user
 from tournaments.core.models import Hand
 from tournaments.recording import matches
@@ -13,11 +14,7 @@ def test_a_save_the_database_refuses_says_so_on_the_hand(page, live_server, tran
     expect = pytest.importorskip("playwright.sync_api").expect
     make_user("jury", username="alice")
     match = make_match()
-    page.goto(f"{live_server.url}/accounts/login/?next=/jury/matches/{match.pk}/")
-    page.locator("input[name=username]").fill("alice")
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"**/jury/matches/{match.pk}/")
+    log_in(page, live_server.url, "alice", PASSWORD, then=f"/jury/matches/{match.pk}/")
     page.wait_for_function("document.readyState === 'complete' && document.activeElement !== document.body")
     page.locator("#id_h1-a_trumps").fill("12")
     page.locator("#id_h1-a_honours").fill("1")

@@ -15,6 +15,7 @@ from django.utils import timezone
 from openpyxl import Workbook
 
 from bench.entry import MATCH  # the benchmark's match, typed by keyboard
+from tests.browser.conftest import log_in
 from tests.browser.test_match_day import type_hand
 from tournaments.core.models import Competition, Match, Season
 
@@ -54,15 +55,6 @@ class Visits:
     def watch(self, page):
         page.on("framenavigated", lambda frame: frame == frame.page.main_frame and self.urls.append(frame.url))
         return page
-
-
-def log_in(page, base, username, password):
-    page.goto(f"{base}/accounts/login/")
-    page.locator("input[name=username]").fill(username)
-    page.locator("input[name=password]").fill(password)
-    with page.expect_navigation():
-        page.keyboard.press("Enter")
-    assert "/accounts/login/" not in page.url, f"{username} is not logged in"
 
 
 def invite(page, base, username, role_label):

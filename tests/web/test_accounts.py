@@ -15,7 +15,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.factories import PASSWORD, make_user
+from tests.factories import PASSWORD, logged_in_user, make_user
 from tests.web.test_hungarian_pages import english_in, page_text
 from tournaments.core.roles import CHIEF_JURY, CONFIRM, ENTER, JURY, ORGANISE, ORGANISER
 
@@ -26,9 +26,7 @@ NEW_PASSWORD = "kezdo-tarokk-jelszo-9"
 
 @pytest.fixture
 def organiser(client):
-    user = make_user("organiser", username="olga")
-    client.force_login(user)
-    return user
+    return logged_in_user(client, "organiser", "olga")
 
 
 def invite(client, username, role, email=""):

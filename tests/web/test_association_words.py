@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tests.factories import eight_hand_records, make_match, make_user
+from tests.factories import eight_hand_records, logged_in_user, make_match, make_user
 from tests.web.test_entry import form_data
 from tests.web.test_entry_wording import problems_of
 from tournaments.core import words
@@ -161,9 +161,7 @@ def test_the_legend_is_beside_the_fields_with_an_example_deal_and_trick(client, 
 
 @pytest.fixture
 def organiser(client):
-    user = make_user("organiser", username="olga")
-    client.force_login(user)
-    return user
+    return logged_in_user(client, "organiser", "olga")
 
 
 def edit(client, kind, key, **fields):

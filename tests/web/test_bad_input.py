@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from tests.factories import (
     eight_hand_records,
+    logged_in_user,
     make_competition,
     make_match,
     make_player,
@@ -30,16 +31,12 @@ INVISIBLE_REASONS = [ZERO_WIDTH_SPACE, " \u200b\u200c\u200d\ufeff ", "\u3164", "
 
 @pytest.fixture
 def chief(client):
-    user = make_user("chief", username="carol")
-    client.force_login(user)
-    return user
+    return logged_in_user(client, "chief", "carol")
 
 
 @pytest.fixture
 def jury(client):
-    user = make_user("jury", username="alice")
-    client.force_login(user)
-    return user
+    return logged_in_user(client, "jury", "alice")
 
 
 def entry_data(records, version, **extra):

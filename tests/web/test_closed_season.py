@@ -20,6 +20,7 @@ from django.urls import reverse
 from tests.factories import eight_hand_records, make_competition, make_match, make_player, make_season, make_team
 from tests.factories import make_user as user_of
 from tests.web import test_admin_rules as admin_rules
+from tests.web.closed_seasons import close, closed, refusal
 from tests.web.test_backup import refusal as restore_refusal
 from tests.web.test_bad_input import import_record
 from tests.web.test_entry_scheduling import particulars
@@ -30,7 +31,6 @@ from tests.web.test_score_sheets import download, fill, upload
 from tournaments.core.competitions import cup, grand_prix
 from tournaments.core.competitions.free_games import record_free_game
 from tournaments.core.models import Competition, CupEntry, FreeGame, GrandPrixEntry, Match, Season, Team, TrophyWin
-from tournaments.core.refusals import Refused
 from tournaments.core.register import sync
 from tournaments.recording import matches, seasons, tables
 
@@ -40,26 +40,8 @@ MARCH = datetime.date(2025, 3, 15)
 DECEMBER = datetime.date(2025, 12, 12)
 
 
-def closed(field: str, year: int = 2025) -> str:
-    """R21's one sentence, whichever fact and way in."""
-    return (f"{field}: the {year} season is closed, and a closed season's facts are final; only the chief jury "
-            "may correct a confirmed match, with a reason; R21.")
-
-
-def refusal(action, *args, **kwargs) -> str:
-    with pytest.raises(Refused) as refused:
-        action(*args, **kwargs)
-    return refused.value.text
-
-
 def page_text(response) -> str:
     return html.unescape(response.content.decode())
-
-
-def close(season) -> Season:
-    Season.objects.filter(pk=season.pk).update(state=Season.State.CLOSED)
-    season.refresh_from_db()
-    return season
 
 
 class World:

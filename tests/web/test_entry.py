@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import eight_hand_records, make_match, make_player, make_team, make_user
+from tests.factories import eight_hand_records, logged_in_user, make_match, make_player, make_team, make_user
 from tournaments.core import bridge
 from tournaments.core.models import Announcement, Hand, Match
 from tournaments.pages.hand_reader import initial_for
@@ -27,9 +27,7 @@ def form_data(records, version=0, **extra):
 
 @pytest.fixture
 def jury(client):
-    user = make_user("jury", username="alice")
-    client.force_login(user)
-    return user
+    return logged_in_user(client, "jury", "alice")
 
 
 def test_entering_a_match_stores_the_engines_scores(client, jury):

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import eight_hand_records, make_competition, make_match, make_user
+from tests.factories import eight_hand_records, logged_in_user, make_competition, make_match, make_user
 from tests.web.test_entry import form_data
 from tournaments.core.models import HandDraft, Match
 from tournaments.recording import matches
@@ -24,9 +24,7 @@ def alice():
 
 @pytest.fixture
 def carol(client):
-    user = make_user("chief", username="carol")
-    client.force_login(user)
-    return user
+    return logged_in_user(client, "chief", "carol")
 
 
 def first_entry(alice):

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import eight_hand_records, make_match, make_user
+from tests.factories import eight_hand_records, logged_in_user, make_match, make_user
 from tests.web.test_entry import form_data
 from tests.web.test_history import entries, history
 from tournaments.core import bridge
@@ -21,9 +21,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def alice(client):
-    user = make_user("jury", username="alice")
-    client.force_login(user)
-    return user
+    return logged_in_user(client, "jury", "alice")
 
 
 def six_hands_and_a_seventh_by_mistake(user):

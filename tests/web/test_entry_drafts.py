@@ -14,6 +14,7 @@ from tests.factories import (
     eight_hand_records,
     engine_match_result,
     engine_scores,
+    logged_in_user,
     make_competition,
     make_match,
     make_team,
@@ -33,9 +34,7 @@ MATCH_A, MATCH_B = engine_match_result(eight_hand_records())  # R13: 88 (704) to
 
 @pytest.fixture
 def jury(client):
-    user = make_user("jury", username="alice")
-    client.force_login(user)
-    return user
+    return logged_in_user(client, "jury", "alice")
 
 
 def save(client, match, records, version):

@@ -13,6 +13,7 @@ from django.utils import timezone
 from tests.conftest import TODAY
 from tests.factories import (
     eight_hand_records,
+    logged_in_user,
     make_competition,
     make_match,
     make_player,
@@ -56,9 +57,7 @@ def owls(season):
 
 @pytest.fixture
 def jury(client):
-    user = make_user("jury", username="alice")
-    client.force_login(user)
-    return user
+    return logged_in_user(client, "jury", "alice")
 
 
 def on_the_day(day):

@@ -17,7 +17,15 @@ from django.utils import translation
 
 from scoring import table as rules
 from scoring.cards import SEATS_BY_NAME, Suit
-from tests.factories import eight_hand_records, make_competition, make_match, make_player, make_season, make_user
+from tests.factories import (
+    eight_hand_records,
+    logged_in_user,
+    make_competition,
+    make_match,
+    make_player,
+    make_season,
+    make_user,
+)
 from tests.scoring.table_moves import an_offered_move
 from tests.web.table_play import seat_of
 from tests.web.test_entry import form_data
@@ -37,9 +45,7 @@ def golden_record(name):
 
 @pytest.fixture
 def jury(client):
-    user = make_user("jury", username="alice")
-    client.force_login(user)
-    return user
+    return logged_in_user(client, "jury", "alice")
 
 
 def page_text(client, match):

@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import make_competition, make_season, make_team, make_user
-from tests.web.test_admin_rules import AUGUST_25, facts, grand_prix_event, play
+from tests.web.test_admin_rules import AUGUST_25, grand_prix_event, play
+from tests.web.test_organise_seasons import refused
 from tournaments.core.competitions import cup
 from tournaments.core.models import Competition, CupEntry, GrandPrixEntry
 
@@ -21,14 +22,6 @@ CUP_PAGE = reverse("competitions:cup_admin", args=[2025])
 def organiser(client):
     client.force_login(make_user("organiser", username="organiser"))
     return client
-
-
-def refused(client, url, data):
-    before = facts()
-    response = client.post(url, data)
-    assert response.status_code == 200
-    assert facts() == before
-    return response
 
 
 def the_cup(**settings):

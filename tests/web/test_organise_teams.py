@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from tests.factories import (
     eight_hand_records,
+    logged_in_user,
     make_competition,
     make_match,
     make_player,
@@ -21,9 +22,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def organiser(client):
-    user = make_user("organiser", username="olga")
-    client.force_login(user)
-    return user
+    return logged_in_user(client, "organiser", "olga")
 
 
 def errors(response):

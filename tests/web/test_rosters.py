@@ -9,7 +9,7 @@ from django.conf import settings
 from django.urls import reverse
 from openpyxl import Workbook, load_workbook
 
-from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_user
+from tests.factories import eight_hand_records, logged_in_user, make_competition, make_match, make_season, make_user
 from tournaments.core.models import Player, Team
 from tournaments.pages.workbooks import safety
 
@@ -18,9 +18,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def organiser(client):
-    user = make_user("organiser")
-    client.force_login(user)
-    return user
+    return logged_in_user(client, "organiser")
 
 
 def workbook(rows, headings=("Name", "Membership number", "Team", "Role")):

@@ -16,7 +16,7 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from bench import hands as bulk
-from tests.factories import eight_hand_records, make_match, make_user
+from tests.factories import eight_hand_records, logged_in_user, make_match, make_user
 from tournaments.core import words
 from tournaments.core.models import Hand, Match
 from tournaments.pages.workbooks import safety, score_sheet
@@ -29,9 +29,7 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 @pytest.fixture
 def juror(client):
-    user = make_user("jury")
-    client.force_login(user)
-    return user
+    return logged_in_user(client, "jury")
 
 
 def download(client, match):

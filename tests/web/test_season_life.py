@@ -16,25 +16,13 @@ from tests.factories import (
     make_team,
     make_user,
 )
+from tests.web.closed_seasons import close, closed, refusal
 from tests.web.test_outputs import drawn_cup, play_tie
 from tournaments.core.models import CupTie, Match, Season
 from tournaments.core.refusals import Refused
 from tournaments.recording import matches, seasons
 
 pytestmark = pytest.mark.django_db
-
-
-
-def closed_refusal(field: str) -> str:
-    """R21's sentence, the same for every way in."""
-    return (f"{field}: the 2025 season is closed, and a closed season's facts are final; only the chief jury may "
-            "correct a confirmed match, with a reason; R21.")
-
-
-def refusal(action, *args, **kwargs) -> str:
-    with pytest.raises(Refused) as refused:
-        action(*args, **kwargs)
-    return refused.value.text
 
 
 # --- who sees what -------------------------------------------------------------------------------
@@ -124,23 +112,23 @@ def test_a_closed_seasons_matches_take_no_hand_submission_or_confirmation_in_one
     entered = make_match(competition=championship, hand_records=eight_hand_records(), user=juror)
     drafted = make_match(competition=championship)
     matches.record_match(drafted, eight_hand_records(), user=juror, draft=True)
-    Season.objects.filter(pk=season.pk).update(state=Season.State.CLOSED)
+    close(season)
     for match in (scheduled, entered, drafted):
         match.refresh_from_db()
 
-    assert refusal(matches.record_match, scheduled, eight_hand_records(), user=juror) == closed_refusal("Hands")
-    assert refusal(matches.record_hand, scheduled, 1, eight_hand_records()[0], user=juror) == closed_refusal("Hands")
-    assert refusal(matches.submit_match, drafted, juror) == closed_refusal("Submission for confirmation")
-    assert refusal(matches.confirm_match, entered, chief) == closed_refusal("Confirmation")
-    assert refusal(matches.clear_hand, drafted, 1, user=juror) == closed_refusal("Hand 1")
-    assert matches.why_hands_are_closed(scheduled, juror) == closed_refusal("Hands")
+    assert refusal(matches.record_match, scheduled, eight_hand_records(), user=juror) == closed("Hands")
+    assert refusal(matches.record_hand, scheduled, 1, eight_hand_records()[0], user=juror) == closed("Hands")
+    assert refusal(matches.submit_match, drafted, juror) == closed("Submission for confirmation")
+    assert refusal(matches.confirm_match, entered, chief) == closed("Confirmation")
+    assert refusal(matches.clear_hand, drafted, 1, user=juror) == closed("Hand 1")
+    assert matches.why_hands_are_closed(scheduled, juror) == closed("Hands")
 
 
 def test_a_correction_after_closing_needs_the_chief_jury_and_a_reason_and_rederives():
     season = make_season(2025)
     championship = make_competition(season=season)
     match = make_match(competition=championship, hand_records=eight_hand_records(), confirmed=True)
-    Season.objects.filter(pk=season.pk).update(state=Season.State.CLOSED)
+    close(season)
     match.refresh_from_db()
     chief = make_user("chief")
 

@@ -10,7 +10,6 @@ what can never change again is shown read-only.
 
 import re
 
-from django import forms
 from django.contrib import admin
 from django.contrib.admin.widgets import AutocompleteSelect
 from django.core.exceptions import ValidationError
@@ -22,35 +21,9 @@ from tournaments.core import register
 from tournaments.core.competitions import changes
 from tournaments.core.models import Competition, CupEntry, CupTie, GrandPrixEntry, Match, Player, Season, Team
 
-# The season's settings the trophy register is derived with (R20).
-REGISTER_SETTINGS = ("trophy_credit_both_partners", "trophy_points_are_values", "cup_thresholds")
-
+from .competitions.season_forms import REGISTER_SETTINGS, RuledForm
 
 # --- the rules' refusals on the forms ----------------------------------------------------------
-
-
-def place_refusal(form, refused: ValidationError) -> None:
-    """Each message on the field it names, or above the form for a field the form does not show."""
-    for field, errors in refused.update_error_dict({}).items():
-        form.add_error(field if field in form.fields else None, errors)
-
-
-class RuledForm(forms.ModelForm):
-    """A form whose object its ``rule`` must allow before it is saved. The rule runs once the
-    object is built from the form (as Django's UserCreationForm checks a password), on a form
-    without other errors, so that it judges a whole object; the change form and the history's
-    "revert" form both come here."""
-
-    rule = None
-
-    def _post_clean(self):
-        super()._post_clean()
-        if self.rule is None or self.errors:
-            return
-        try:
-            self.rule(self.instance)
-        except ValidationError as refused:
-            place_refusal(self, refused)
 
 
 class RuledEntries(BaseInlineFormSet):
@@ -183,16 +156,21 @@ class CupEntries(RuledEntries):
     removal_rule = staticmethod(changes.check_cup_entry_removal)
 
 
-class CupEntryInline(TamperedChoices, admin.TabularInline):
+class EntryInline(TamperedChoices, admin.TabularInline):
+    """A competition's entered teams, one row each, added by choosing the team."""
+
+    fk_name = "competition"
+    extra = 0
+    autocomplete_fields = ["team"]
+
+
+class CupEntryInline(EntryInline):
     """R16: entries are made while registration is open; the draw fixes them (read-only after it)."""
 
     model = CupEntry
-    fk_name = "competition"
     fields = ["team", "entered_on"]
     form = CupEntryForm
     formset = CupEntries
-    extra = 0
-    autocomplete_fields = ["team"]
 
     def open_for(self, request, obj) -> bool:
         # A page opened before the draw posts its rows: taken, so that the rule refuses them in words.
@@ -216,16 +194,13 @@ class GrandPrixEntries(RuledEntries):
     removal_rule = staticmethod(changes.check_grand_prix_entry_removal)
 
 
-class GrandPrixEntryInline(TamperedChoices, admin.TabularInline):
+class GrandPrixEntryInline(EntryInline):
     """R17: an event's entrants; one with matches in the event stays."""
 
     model = GrandPrixEntry
-    fk_name = "competition"
     fields = ["team"]
     form = GrandPrixEntryForm
     formset = GrandPrixEntries
-    extra = 0
-    autocomplete_fields = ["team"]
 
 
 class CompetitionForm(RuledForm):

@@ -25,29 +25,32 @@ def _check_organiser(user) -> None:
         raise NotAllowed(_("Opening, closing or reopening a season needs the organisers' permission."))
 
 
+def _moved(season: Season, user, check, state, why: str, **facts) -> Season:
+    """``season`` in ``state``, with ``facts`` (its other fields), once ``check`` allows it; read and
+    saved under a lock (two organisers at once change it one after the other, the second meeting
+    the first's change); ``why`` in its history."""
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        check(season)
+        season.state = state
+        for name, value in facts.items():
+            setattr(season, name, value)
+        stamp(season, user, why)
+        season.save()
+    return season
+
+
 def open_season(season: Season, user) -> Season:
     """A season being prepared starts running: the public sees it, and the newest running season
     is the public's current season."""
     _check_organiser(user)
-    with transaction.atomic():
-        season = Season.objects.select_for_update().get(pk=season.pk)
-        season_rules.check_openable(season)
-        season.state = Season.State.RUNNING
-        stamp(season, user, gettext_noop("Season opened"))
-        season.save()
-    return season
+    return _moved(season, user, season_rules.check_openable, Season.State.RUNNING, gettext_noop("Season opened"))
 
 
 def close_season(season: Season, user) -> Season:
     """A running season whose competitions are all decided is closed: its results are final."""
     _check_organiser(user)
-    with transaction.atomic():
-        season = Season.objects.select_for_update().get(pk=season.pk)
-        season_rules.check_closable(season)
-        season.state = Season.State.CLOSED
-        stamp(season, user, gettext_noop("Season closed"))
-        season.save()
-    return season
+    return _moved(season, user, season_rules.check_closable, Season.State.CLOSED, gettext_noop("Season closed"))
 
 
 def reopen_season(season: Season, user, reason: str) -> Season:
@@ -55,11 +58,6 @@ def reopen_season(season: Season, user, reason: str) -> Season:
     public pages; closing it again meets the same checks as the first time."""
     _check_organiser(user)
     reason = written_reason(reason, _("say why the season is reopened"))
-    with transaction.atomic():
-        season = Season.objects.select_for_update().get(pk=season.pk)
-        season_rules.check_reopenable(season)
-        season.state = Season.State.RUNNING
-        season.reopened_at, season.reopening_reason = timezone.now(), reason
-        stamp(season, user, gettext_noop("Season reopened: %(reason)s") % {"reason": reason})
-        season.save()
-    return season
+    return _moved(season, user, season_rules.check_reopenable, Season.State.RUNNING,
+                  gettext_noop("Season reopened: %(reason)s") % {"reason": reason},
+                  reopened_at=timezone.now(), reopening_reason=reason)

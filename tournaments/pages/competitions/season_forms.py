@@ -17,19 +17,27 @@ def date_input():
     return forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
+def place_refusal(form, refused: ValidationError) -> None:
+    """Each message on the field it names, or above the form for a field the form does not show."""
+    for field, errors in refused.update_error_dict({}).items():
+        form.add_error(field if field in form.fields else None, errors)
+
+
 class RuledForm(forms.ModelForm):
     """A form whose object ``rule`` must allow before it is saved: the rule judges the whole
-    object once it is built from a form without other errors, and its refusals go on the fields
-    they name. The fields ``fixed`` names (a rule's ``*_fixed``) are shown read-only with their
-    reason; a page opened before those facts existed still posts such a field, which then stays
-    in the form for the rule to refuse on the field rather than being dropped unseen."""
+    object once it is built from a form without other errors (as Django's UserCreationForm checks
+    a password), and its refusals go on the fields they name; the organisers' pages and the admin's
+    (its change form and its history's "revert" form) both come here. The fields ``fixed`` names (a
+    rule's ``*_fixed``), where given, are shown read-only with their reason; a page opened before
+    those facts existed still posts such a field, which then stays in the form for the rule to
+    refuse on the field rather than being dropped unseen. (The admin shows them read-only itself.)"""
 
     rule = None
     fixed = None
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        fixed = self.fixed(self.instance) if self.instance.pk is not None else {}
+        fixed = self.fixed(self.instance) if self.fixed is not None and self.instance.pk is not None else {}
         for name, refusal in fixed.items():
             if name in self.fields and not (self.is_bound and name in self.data):
                 self.fields[name].disabled = True
@@ -50,8 +58,7 @@ class RuledForm(forms.ModelForm):
         try:
             self.rule(self.instance)
         except ValidationError as refused:
-            for field, errors in refused.update_error_dict({}).items():
-                self.add_error(field if field in self.fields else None, errors)
+            place_refusal(self, refused)
 
 
 class SeasonForm(RuledForm):

@@ -83,19 +83,19 @@ def saved_in_one_go(request, form, reason, then=None) -> bool:
 
 @organisers_only
 def competition_new(request, year):
-    season = get_object_or_404(Season, year=year)
-    return competition_page(request, Competition(season=season), season)
+    return competition_page(request, Competition(season=get_object_or_404(Season, year=year)))
 
 
 @organisers_only
 def competition_edit(request, year, slug):
-    competition = get_object_or_404(Competition.objects.select_related("season"), season__year=year, slug=slug)
-    return competition_page(request, competition, competition.season)
+    return competition_page(request, get_object_or_404(Competition.objects.select_related("season"),
+                                                       season__year=year, slug=slug))
 
 
-def competition_page(request, competition, season):
+def competition_page(request, competition):
     """A competition's kind, name, dates, place and settings, refused on the field where what is
     on record (matches, entries, draws, free games) does not allow the change."""
+    season = competition.season  # the page's own, whichever season the form posts
     shown = {"name": competition.name, "slug": competition.slug, "kind": competition.kind,
              "drawn_at": competition.drawn_at, "draw_seed": competition.draw_seed}
     new = competition.pk is None

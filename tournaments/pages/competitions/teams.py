@@ -27,18 +27,17 @@ def team_list(request, year):
 
 @organisers_only
 def team_new(request, year):
-    season = get_object_or_404(Season, year=year)
-    return team_page(request, Team(season=season), season)
+    return team_page(request, Team(season=get_object_or_404(Season, year=year)))
 
 
 @organisers_only
 def team_edit(request, year, team_id):
-    team = get_object_or_404(Team.objects.select_related("season"), season__year=year, pk=team_id)
-    return team_page(request, team, team.season)
+    return team_page(request, get_object_or_404(Team.objects.select_related("season"), season__year=year,
+                                                pk=team_id))
 
 
-def team_page(request, team, season):
-    new, shown_name = team.pk is None, team.name
+def team_page(request, team):
+    season, new, shown_name = team.season, team.pk is None, team.name
     form = TeamForm(request.POST if request.method == "POST" else None, instance=team, season=season)
     reason = _("Team added") if new else _("Team changed")
     if form.is_bound and saved_in_one_go(request, form, reason):

@@ -67,6 +67,20 @@ def posted_version(request) -> int:
     return form.cleaned_data["version"]
 
 
+def match_button(request, pk, action, done, **details):
+    """A button on the jury's match page that changes the match: ``action(match, user,
+    expected_version=the page's, **details)``; its refusal said (answer_refusal), else ``done(match)``
+    (the match as the action left it); back to the match's page either way."""
+    match = get_match(pk)
+    try:
+        action(match, request.user, expected_version=posted_version(request), **details)
+    except Refused as refused:
+        answer_refusal(request, refused)
+    else:
+        messages.success(request, done(match))
+    return redirect("jury:match", pk=match.pk)
+
+
 def stored_hands(match):
     return list(bridge.hands_with_facts().filter(match=match).order_by("number"))
 
@@ -172,14 +186,7 @@ def save_particulars(request, form):
 @require_POST
 def agree(request, pk):
     """R15: the chief jury agrees a private or early Championship match before it is played."""
-    match = get_match(pk)
-    try:
-        matches.agree_match(match, request.user, expected_version=posted_version(request))
-    except Refused as refused:
-        answer_refusal(request, refused)
-    else:
-        messages.success(request, _("The match is agreed (R15)."))
-    return redirect("jury:match", pk=match.pk)
+    return match_button(request, pk, matches.agree_match, lambda match: _("The match is agreed (R15)."))
 
 
 @jury_only
@@ -187,17 +194,11 @@ def agree(request, pk):
 def agree_on_paper(request, pk):
     """R15: the chief jury records an agreement given earlier on paper, with its date and who gave
     it, so that the match played since can be entered."""
-    match = get_match(pk)
     form = PaperAgreementForm(request.POST)
     given = form.cleaned_data if form.is_valid() else {}
-    try:
-        matches.agree_match_on_paper(match, request.user, given_on=given.get("given_on"),
-                                     given_by=given.get("given_by", ""), expected_version=posted_version(request))
-    except Refused as refused:
-        answer_refusal(request, refused)
-    else:
-        messages.success(request, _("The agreement given on paper is recorded (R15)."))
-    return redirect("jury:match", pk=match.pk)
+    return match_button(request, pk, matches.agree_match_on_paper,
+                        lambda match: _("The agreement given on paper is recorded (R15)."),
+                        given_on=given.get("given_on"), given_by=given.get("given_by", ""))
 
 
 # --- one match -------------------------------------------------------------------------------
@@ -394,29 +395,16 @@ def preview(request, pk):
 @require_POST
 def submit(request, pk):
     """The jury's explicit "Submit for confirmation", once every hand is saved."""
-    match = get_match(pk)
-    try:
-        matches.submit_match(match, request.user, expected_version=posted_version(request))
-    except Refused as refused:
-        answer_refusal(request, refused)
-    else:
-        messages.success(request, _("The match is submitted for confirmation: %(a)s : %(b)s.")
-                         % {"a": match.score_a, "b": match.score_b})
-    return redirect("jury:match", pk=match.pk)
+    return match_button(request, pk, matches.submit_match,
+                        lambda match: _("The match is submitted for confirmation: %(a)s : %(b)s.")
+                        % {"a": match.score_a, "b": match.score_b})
 
 
 
 @jury_only
 @require_POST
 def confirm(request, pk):
-    match = get_match(pk)
-    try:
-        matches.confirm_match(match, request.user, expected_version=posted_version(request))
-    except Refused as refused:
-        answer_refusal(request, refused)
-    else:
-        messages.success(request, _("The match is confirmed."))
-    return redirect("jury:match", pk=match.pk)
+    return match_button(request, pk, matches.confirm_match, lambda match: _("The match is confirmed."))
 
 
 @jury_only

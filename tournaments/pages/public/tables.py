@@ -28,37 +28,42 @@ class PlayersColumn(tables.Column):
                                              for player in record["members"]))
 
 
-class ChampionshipTable(tables.Table):
-    """R15: the season table. Rendered once a version of the public data and kept
-    (live_pages.live_html), for the page and for every connection of its live updates."""
-
-    place = tables.Column(_("Place"), attrs=NUMBER)
-    team = LinkColumn(_("Team"), order_by=("team_order",))  # Hungarian alphabetical order
-    players = PlayersColumn(_("Players"), orderable=False, attrs=WIDE_ONLY)
-    played = tables.Column(_("Matches"), attrs=NUMBER)
-    total = tables.Column(_("Total"), attrs=NUMBER)
-    average = tables.Column(_("Average"), attrs=NUMBER)
-    best = tables.Column(_("Best match"), attrs=NUMBER)
+class Standings(tables.Table):
+    """A standings table: sortable by any column that allows it."""
 
     class Meta:
         orderable = True
         attrs = {"class": "standings"}
-        empty_text = _("No team has played a championship match yet.")
 
 
-class GrandPrixTable(tables.Table):
+class TeamStandings(Standings):
+    """The columns every team standings table opens with; a table's own follow them."""
+
     place = tables.Column(_("Place"), attrs=NUMBER)
     team = LinkColumn(_("Team"), order_by=("team_order",))  # Hungarian alphabetical order
     players = PlayersColumn(_("Players"), orderable=False, attrs=WIDE_ONLY)
     played = tables.Column(_("Matches"), attrs=NUMBER)
+
+
+class ChampionshipTable(TeamStandings):
+    """R15: the season table. Rendered once a version of the public data and kept
+    (live_pages.live_html), for the page and for every connection of its live updates."""
+
+    total = tables.Column(_("Total"), attrs=NUMBER)
+    average = tables.Column(_("Average"), attrs=NUMBER)
+    best = tables.Column(_("Best match"), attrs=NUMBER)
+
+    class Meta(Standings.Meta):
+        empty_text = _("No team has played a championship match yet.")
+
+
+class GrandPrixTable(TeamStandings):
     total = tables.Column(_("Sum of hand scores"), attrs=NUMBER)
     best = tables.Column(_("Best match"), attrs=NUMBER)
     trophies = tables.Column(_("Trophies won"), orderable=False)
     tie_break = tables.Column(_("Tie-break"), orderable=False)
 
-    class Meta:
-        orderable = True
-        attrs = {"class": "standings"}
+    class Meta(Standings.Meta):
         empty_text = _("No team has entered yet.")
 
 
@@ -73,13 +78,11 @@ class PlayerColumn(tables.Column):
         return format_html('<a href="{}">{}</a>', record["player_url"], value)
 
 
-class FreeGameTable(tables.Table):
+class FreeGameTable(Standings):
     place = tables.Column(_("Place"), attrs=NUMBER)
     player = PlayerColumn(_("Player"), order_by=("player_order",))  # Hungarian alphabetical order
     games = tables.Column(_("Games"), attrs=NUMBER)
     points = tables.Column(_("Points"), attrs=NUMBER)
 
-    class Meta:
-        orderable = True
-        attrs = {"class": "standings"}
+    class Meta(Standings.Meta):
         empty_text = _("No free game recorded this year.")
