@@ -10,7 +10,6 @@ from io import StringIO
 from types import SimpleNamespace
 
 import pytest
-from django.apps import apps
 from django.core.management import CommandError, call_command
 from django.db.models import DateTimeField
 from django.urls import reverse
@@ -31,7 +30,6 @@ from tournaments.core.models import (
     TeamLink,
     WordOverride,
 )
-from tournaments.core.roles import ensure_roles
 from tournaments.recording.backup import BACKUP_FORMAT, backed_up_models, read_backup
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -66,12 +64,10 @@ def facts_and_history():
     }
 
 
-# Committed for real (a flush, then a restore, as on a fresh database). Transactional tests run
-# last and each empties the database, the roles with it, so this one sets the roles up itself.
+# Committed for real (a flush, then a restore, as on a fresh database): the demo committed, the
+# roles with it (committed_demo, tests/conftest.py).
 @pytest.mark.django_db(transaction=True)
-def test_a_demo_backup_restored_into_an_empty_database_shows_the_same_season(client, tmp_path):
-    ensure_roles(apps)
-    call_command("demo", stdout=StringIO())
+def test_a_demo_backup_restored_into_an_empty_database_shows_the_same_season(client, tmp_path, committed_demo):
     before, facts = public_pages(client), facts_and_history()
     path = tmp_path / "demo.json.gz"
     call_command("backup", str(path), stdout=StringIO())
