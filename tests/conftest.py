@@ -2,12 +2,15 @@
 pytest-django configures Django for the session but gives a test a database only when it asks."""
 
 import datetime
+import io
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import uuid
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -133,3 +136,51 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
     database = settings.DATABASES["default"]
     if database["ENGINE"] == "django.db.backends.sqlite3":
         database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("database") / "test.sqlite3")
+
+
+class DemoDatabase:
+    """The demo season committed to the test database, built in the site's own language as `make run`
+    builds it, whatever language the tests before it left active. On SQLite only the first build of
+    a test process runs the demo (some 7 s of CPU): the database it leaves is copied aside, and each
+    later one writes that copy back page by page (sqlite3's backup, milliseconds), the same rows
+    under the same keys. Elsewhere (PostgreSQL) each one builds it."""
+
+    def __init__(self, folder: Path):
+        self.copy = folder / "demo.sqlite3"
+
+    def load(self) -> None:
+        from django.apps import apps
+        from django.contrib.contenttypes.models import ContentType
+        from django.core.management import call_command
+        from django.db import connection
+        from django.utils import translation
+
+        import tournaments.site.settings
+        from tournaments.core.roles import ensure_roles
+
+        on_sqlite = connection.vendor == "sqlite"
+        connection.ensure_connection()
+        if on_sqlite and self.copy.exists():
+            with closing(sqlite3.connect(self.copy)) as source:
+                source.backup(connection.connection)
+            ContentType.objects.clear_cache()  # the copy's content types, under the copy's keys
+            return
+        ensure_roles(apps)  # a transactional test before it flushed the groups the roles migration made
+        with translation.override(tournaments.site.settings.LANGUAGE_CODE):
+            call_command("demo", stdout=io.StringIO())
+        if on_sqlite:
+            with closing(sqlite3.connect(self.copy)) as target:
+                connection.connection.backup(target)
+
+
+@pytest.fixture(scope="session")
+def demo_database(tmp_path_factory):
+    return DemoDatabase(tmp_path_factory.mktemp("demo"))
+
+
+@pytest.fixture
+def committed_demo(transactional_db, demo_database):
+    """The demo season committed (DemoDatabase), for a test that needs it so: a live server's
+    connections read it, or the test empties the database and restores it. Emptied after the test
+    like any transactional test's rows; a test that only reads the demo asks for `demo_season`."""
+    demo_database.load()

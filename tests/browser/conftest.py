@@ -31,16 +31,28 @@ def roles(transactional_db):
     ensure_roles(apps)
 
 
-@pytest.fixture
-def browser():
+@pytest.fixture(scope="module")
+def chromium():
+    """Playwright's driver and one Chromium for a module's tests: each start of the two took some
+    1.2 s of CPU, once a test. Only while a module of these tests runs: Playwright's sync API runs
+    an event loop in this thread, which the other tests' ORM calls and async_to_sync must not meet."""
     sync_api = pytest.importorskip("playwright.sync_api")
-    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are safe.
+    # The loop is Playwright's own; the test's own ORM calls beside it are safe.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
         yield chromium
         chromium.close()
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+@pytest.fixture
+def browser(chromium):
+    """The module's Chromium; every page and context the test opened is closed after it, so the next
+    test starts with none (no cookies, no cache, no page still talking to the server)."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 @pytest.fixture

@@ -1,11 +1,9 @@
 """The jury's and organisers' pages on a phone, in Hungarian: signed in as each demo role, a crawl
 of the pages they reach from their home finds no error and no page that scrolls sideways at 390 px."""
 
-import os
 from urllib.parse import urldefrag, urlsplit
 
 import pytest
-from django.core.management import call_command
 
 from bench.management.commands.demo import PASSWORD
 from tests.browser.conftest import log_in
@@ -34,9 +32,8 @@ def jury_links(page, origin):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("username", ["jury1", "chief", "organiser"])
-def test_a_roles_pages_in_hungarian_at_390_px_do_not_scroll_sideways(browser, live_server, transactional_db,
+def test_a_roles_pages_in_hungarian_at_390_px_do_not_scroll_sideways(browser, live_server, committed_demo,
                                                                    username):
-    call_command("demo", stdout=open(os.devnull, "w"))
     page = signed_in(browser, live_server, username)
     origin = live_server.url
     to_visit, seen, broken, too_wide = [page.url, f"{origin}/jury/"], set(), [], []

@@ -3,11 +3,9 @@ crawled from the home page at 390 px finds no missing page and no error, and no 
 sideways; the Cup bracket printed fits the paper with its Final and without the navigation."""
 
 import datetime
-import os
 from urllib.parse import urldefrag, urlsplit
 
 import pytest
-from django.core.management import call_command
 
 from tests.factories import eight_hand_records, make_competition, make_match, make_player, make_season, make_team
 from tournaments.core.competitions.cup import enter_team, make_draw
@@ -40,8 +38,7 @@ def public_links(page, origin):
 
 @pytest.mark.slow
 def test_the_demo_crawled_in_hungarian_at_390_px_has_no_broken_link_and_no_sideways_scrolling(browser, live_server,
-                                                                                 transactional_db):
-    call_command("demo", stdout=open(os.devnull, "w"))
+                                                                                 committed_demo):
     # In Hungarian, the association's language, whose longer words are the harder test of a phone.
     page = browser.new_page(viewport=PHONE, locale="hu-HU", extra_http_headers={"Accept-Language": "hu"})
     origin = live_server.url
@@ -135,8 +132,7 @@ STACKED_LABELS = """() => {
 
 @pytest.mark.slow
 def test_on_a_phone_every_stacked_table_shows_each_column_name_whole_beside_its_value(browser, live_server,
-                                                                                     transactional_db):
-    call_command("demo", stdout=open(os.devnull, "w"))
+                                                                                     committed_demo):
     year = Competition.objects.values_list("season__year", flat=True).first()
     team = Match.objects.filter(competition__kind=Competition.Kind.GRAND_PRIX).first().team_a
     player = TrophyWin.objects.first().player

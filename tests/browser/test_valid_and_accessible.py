@@ -5,7 +5,6 @@ The checkers are the npm packages of package.json (`make node_modules`); without
 Java, the tests are skipped."""
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -15,7 +14,6 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 
 from tests.browser.site_pages import (
     NOT_PAGES,
@@ -42,8 +40,8 @@ needs_axe = pytest.mark.skipif(not AXE.exists(), reason="needs node_modules/axe-
 
 
 @pytest.fixture
-def demo(transactional_db):
-    call_command("demo", stdout=open(os.devnull, "w"))
+def demo(committed_demo):
+    return committed_demo
 
 
 def nu_errors(documents, folder):

@@ -10,7 +10,6 @@ from io import StringIO
 from types import SimpleNamespace
 
 import pytest
-from django.apps import apps
 from django.core.management import CommandError, call_command
 from django.db.models import DateTimeField
 from django.urls import reverse
@@ -31,7 +30,6 @@ from tournaments.core.models import (
     TeamLink,
     WordOverride,
 )
-from tournaments.core.roles import ensure_roles
 from tournaments.recording.backup import BACKUP_FORMAT, backed_up_models, read_backup
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -66,12 +64,10 @@ def facts_and_history():
     }
 
 
-# Committed for real (a flush, then a restore, as on a fresh database). Transactional tests run
-# last and each empties the database, the roles with it, so this one sets the roles up itself.
+# Committed for real (a flush, then a restore, as on a fresh database): the demo committed, the
+# roles with it (committed_demo, tests/conftest.py).
 @pytest.mark.django_db(transaction=True)
-def test_a_demo_backup_restored_into_an_empty_database_shows_the_same_season(client, tmp_path):
-    ensure_roles(apps)
-    call_command("demo", stdout=StringIO())
+def test_a_demo_backup_restored_into_an_empty_database_shows_the_same_season(client, tmp_path, committed_demo):
     before, facts = public_pages(client), facts_and_history()
     path = tmp_path / "demo.json.gz"
     call_command("backup", str(path), stdout=StringIO())
@@ -138,8 +134,7 @@ def stored_times() -> dict:
 
 
 def a_season_with_exact_times():
-    """The demo season, a juror's hand as typed, and every time of every row set off a millisecond."""
-    call_command("demo", stdout=StringIO())
+    """The demo season's, a juror's hand as typed, and every time of every row set off a millisecond."""
     match = Match.objects.filter(state=Match.State.IN_ENTRY).first()
     HandDraft.objects.create(match=match, number=8, user=match.entered_by, fields={"a_trumps": "11"})
     FreeGameScore.objects.first().save()  # a history row (the game's scores are stored in bulk, without)
@@ -154,9 +149,13 @@ def a_season_with_exact_times():
     return stored_times()
 
 
-def test_every_time_of_every_row_comes_back_to_the_microsecond(tmp_path):
+@pytest.mark.django_db(transaction=True)
+def test_every_time_of_every_row_comes_back_to_the_microsecond(tmp_path, committed_demo):
     path = tmp_path / "times.json.gz"
-    before = backed_up(path, a_season_with_exact_times)
+    before = a_season_with_exact_times()
+    call_command("backup", str(path), stdout=StringIO())
+    call_command("flush", interactive=False, verbosity=0)
+    assert not Match.objects.exists()
     call_command("restore", str(path), stdout=StringIO())
     assert stored_times() == before
 
