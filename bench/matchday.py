@@ -577,10 +577,11 @@ def save_in_server(logged: list[list[str]]) -> str:
     answer out) and the CPU of its own thread; the rest of what the juror waits is the wait for a
     worker's thread, the HTTP and the load generator's own lateness."""
     saves = logged_saves(logged)
-    inside, cpu = [float(fields[7]) for fields in saves], [float(fields[4]) for fields in saves]
+    inside, cpu, database = ([float(fields[column]) for fields in saves] for column in (7, 4, 8))
     return (f"  hand save inside Django under load: p50 {percentile(inside, 0.5):.0f} ms, p95 "
             f"{percentile(inside, 0.95):.0f} ms; its thread's CPU p50 {percentile(cpu, 0.5):.0f} ms, p95 "
-            f"{percentile(cpu, 0.95):.0f} ms")
+            f"{percentile(cpu, 0.95):.0f} ms; waiting for the database p50 {percentile(database, 0.5):.0f} ms, "
+            f"p95 {percentile(database, 0.95):.0f} ms")
 
 
 def polling_cpu(logged: list[list[str]], pages: list[Page], until: float) -> tuple[float, int]:

@@ -3,9 +3,9 @@ production settings where BENCH_BASE_SETTINGS names them), and every request's S
 counted (session and user included, BEGIN and COMMIT too, as the database sees them) and its CPU
 milliseconds (the request's own thread: a password hash, on a thread of its own, is not counted),
 one line a request in the file named by BENCH_STATEMENTS: method, path, status, statements, CPU ms,
-the page cache's word (hit, not-modified, miss, or -), when it began (epoch seconds) and its
-milliseconds in the server, so the benchmark reports what each hand
-save and each viewer's answer costs."""
+the page cache's word (hit, not-modified, miss, or -), when it began (epoch seconds), its
+milliseconds in the server and those of them spent waiting for the database's answers, so the
+benchmark reports what each hand save and each viewer's answer costs."""
 
 import os
 import threading
@@ -28,11 +28,15 @@ class CountStatements:
         self.get_response = get_response
 
     def __call__(self, request):
-        statements = []
+        statements, database = [], [0.0]
 
         def counted(execute, sql, params, many, context):
             statements.append(sql)
-            return execute(sql, params, many, context)
+            asked = time.perf_counter()
+            try:
+                return execute(sql, params, many, context)
+            finally:
+                database[0] += time.perf_counter() - asked
 
         started, began = time.thread_time(), time.time()
         with connections["default"].execute_wrapper(counted):
@@ -40,7 +44,7 @@ class CountStatements:
         cpu = (time.thread_time() - started) * 1000
         cache = response.get("X-Public-Cache", "-")
         _log(f"{request.method} {request.path} {response.status_code} {len(statements)} {cpu:.2f} {cache} "
-             f"{began:.3f} {1000 * (time.time() - began):.1f}\n")
+             f"{began:.3f} {1000 * (time.time() - began):.1f} {1000 * database[0]:.1f}\n")
         return response
 
 
