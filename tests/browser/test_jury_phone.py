@@ -20,12 +20,15 @@ def signed_in(browser, live_server, username):
 
 
 def jury_links(page, origin):
+    """The page's links to crawl, not the language switch's (a page in the other language, which
+    would turn the rest of the crawl to that language: the English pages are read by
+    test_valid_and_accessible)."""
     links = set()
     for href in page.eval_on_selector_all("a[href]", "links => links.map(link => link.href)"):
         url = urldefrag(href).url
         parts = urlsplit(url)
         if f"{parts.scheme}://{parts.netloc}" == origin and parts.path.startswith("/jury/") \
-                and not parts.path.endswith(DOWNLOADS):
+                and not parts.path.endswith(DOWNLOADS) and "language=" not in parts.query:
             links.add(url)
     return links
 

@@ -25,13 +25,16 @@ DOWNLOADS = (".pdf", ".xlsx", ".ics", ".json")
 
 
 def public_links(page, origin):
+    """The page's links to crawl, not the language switch's (a page in the other language, which
+    would turn the rest of the crawl to that language: the English pages are read by
+    test_valid_and_accessible)."""
     hrefs = page.eval_on_selector_all("a[href]", "links => links.map(link => link.href)")
     links = set()
     for href in hrefs:
         url = urldefrag(href).url
         parts = urlsplit(url)
         if f"{parts.scheme}://{parts.netloc}" == origin and not parts.path.startswith(NOT_PUBLIC) \
-                and not parts.path.endswith("/big-screen/"):
+                and not parts.path.endswith("/big-screen/") and "language=" not in parts.query:
             links.add(url)
     return links
 
