@@ -22,7 +22,8 @@
 #   make serve         production servers (docs/production.md): gunicorn's WSGI workers for the pages on
 #                      PORT, uvicorn for the WebSockets on WS_PORT (PORT+1), one Ctrl-C stops both
 #                      (deploy/serve.sh); needs SECRET_KEY and REDIS_URL (and DATABASE_URL, ALLOWED_HOSTS...);
-#                      uvicorn without per-message compression (docs/production.md)
+#                      uvicorn without per-message compression; behind the proxy ENTRY_PORT=8002 adds
+#                      the jury's own gunicorn (docs/production.md)
 
 PORT ?= 8000
 VENV := .venv

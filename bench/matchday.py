@@ -2,8 +2,10 @@
 
 On PostgreSQL (a database of the benchmark's own, filled once with the demo season, ``demo --scale
 N``), Redis (the page cache and the channel layer, a database number of its own: it is emptied), the
-pages served by gunicorn as `make serve` serves them (gunicorn.conf.py, production settings) and the
-WebSockets by one uvicorn process, in one run:
+pages served by gunicorn as `make serve` serves them behind the proxy (gunicorn.conf.py, production
+settings; the jury's pages by a gunicorn of their own, the public's pages and the WebSockets' uvicorn
+process at a lower CPU priority: deploy/serve.sh with ENTRY_PORT; ``--one-pool``: one gunicorn for
+every page, for comparison), in one run:
 
 - **quiet**: one juror enters two matches alone, as the entry page does;
 - **load**: 1,000 viewers connect to the live pages' WebSockets (the big screen, the Championship,
@@ -26,8 +28,8 @@ Championship table a match shows as its two teams' matches played and totals mov
 It prints each figure with its goal, met or missed, and last whether every goal was met.
 
 Environment: BENCH_DATABASE_URL (else DATABASE_URL; the scale is appended to the database's name),
-BENCH_REDIS_URL (else REDIS_URL), BENCH_PORT and BENCH_WS_PORT (else the first free ports of
-8160-8169 and 8170-8179), so that it runs beside another server.
+BENCH_REDIS_URL (else REDIS_URL), BENCH_PORT, BENCH_WS_PORT and BENCH_ENTRY_PORT (else the first
+free ports of 8160-8169, 8170-8179 and 8150-8159), so that it runs beside another server.
 
     python -m bench.matchday [--scale 1] [--jurors 16] [--connected 1000] [--polling 100] [--matches 1]
                              [--quiet-matches 2] [--gap 2 4] [--poll 1 3] [--workers N]
@@ -71,9 +73,12 @@ PYTHON = sys.executable
 PASSWORD = "bench-matchday-password"
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/tarokk_bench_matchday"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/7"
-HTTP_PORTS, WS_PORTS = range(8160, 8170), range(8170, 8180)
+HTTP_PORTS, WS_PORTS, ENTRY_PORTS = range(8160, 8170), range(8170, 8180), range(8150, 8160)
 # uvicorn's settings from `make serve`'s environment (the Makefile): no per-message compression.
 UVICORN_AS_SERVED = {"UVICORN_WS_PER_MESSAGE_DEFLATE": "false"}
+# deploy/serve.sh's with ENTRY_PORT: the jury's gunicorn, and the priority of the public's pages and sockets.
+ENTRY_POOL = {"WEB_CONCURRENCY": "3", "WEB_THREADS": "2"}
+PUBLIC_NICENESS = 5
 WS_DATABASE_NAME = "bench-matchday-websockets"  # the WebSocket server's PostgreSQL connections (application_name)
 
 GOAL_PUSH_P95_S = 1.0
@@ -315,7 +320,7 @@ async def watch_loop(run: Run, stop: asyncio.Event, every: float = 0.05) -> None
 
 async def quiet_segment(server: Server, plan, args, database) -> Run:
     run = Run()
-    await jury(server.http, plan, args, run, database, [(plan["jurors"][0], plan["quiet"])])
+    await jury(server.jury_http, plan, args, run, database, [(plan["jurors"][0], plan["quiet"])])
     return run
 
 
@@ -347,7 +352,7 @@ async def load_segment(server: Server, plan, args, database) -> tuple[Run, dict]
     print(f"  {sum(not math.isnan(each.began) for each in run.viewers)} viewers in, the jury starts ...",
           file=sys.stderr, flush=True)
     assignments = list(zip(plan["jurors"][:args.jurors], plan["matches"][:args.jurors], strict=True))
-    await jury(server.http, plan, args, run, database, assignments)
+    await jury(server.jury_http, plan, args, run, database, assignments)
     await asyncio.sleep(args.poll[1] + 1)  # the last confirmation reaches every viewer, polling ones too
     ended = {**server.cpu_seconds(), **database.backends_cpu()}
     run.changes, run.measured = database.version() - version, (time.perf_counter(), time.time())
@@ -447,11 +452,14 @@ def port_from(variable: str, ports: range) -> int:
 
 
 class Server:
-    """The site as `make serve` serves it: gunicorn with the project's gunicorn.conf.py for the
-    pages, one uvicorn process for the WebSockets, both with the production settings, every
-    request's SQL statements and CPU logged (bench/statements.py)."""
+    """The site as `make serve` serves it behind the proxy (deploy/serve.sh with ENTRY_PORT): gunicorn
+    with the project's gunicorn.conf.py for the public's pages and another for the jury's (the
+    proxy's upstream `entry`, which the jurors and the chief here reach on its own port), one
+    uvicorn process for the WebSockets, the public's pages and the WebSockets at nice 5; all with the
+    production settings, every request's SQL statements and CPU logged (bench/statements.py).
+    ``one_pool``: one gunicorn for every page, as `make serve` alone serves them, for comparison."""
 
-    def __init__(self, url: str, redis: str, workers: int | None):
+    def __init__(self, url: str, redis: str, workers: int | None, one_pool: bool = False):
         self.port, self.ws_port = port_from("BENCH_PORT", HTTP_PORTS), port_from("BENCH_WS_PORT", WS_PORTS)
         self.http = ("127.0.0.1", self.port)
         self.origin, self.ws_base = f"http://127.0.0.1:{self.port}", f"ws://127.0.0.1:{self.ws_port}"
@@ -470,13 +478,20 @@ class Server:
         # start as many processes.
         self.workers = {"WEB_CONCURRENCY": str(workers)} if workers else {}
         self.env.pop("WEB_CONCURRENCY", None)
-        self.pages = self.sockets = None
+        self.pages = self.sockets = self.entry = None
+        self.one_pool = one_pool
+        self.entry_port = self.port if one_pool else port_from("BENCH_ENTRY_PORT", ENTRY_PORTS)
+        self.jury_http = ("127.0.0.1", self.entry_port)
 
     def __enter__(self):
         subprocess.run([PYTHON, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=self.env, check=True)
         bin_dir = Path(PYTHON).parent
-        self.pages = self.start([str(bin_dir / "gunicorn"), "-c", "gunicorn.conf.py"], self.workers)
-        self.sockets = self.start([str(bin_dir / "uvicorn"), "tournaments.site.asgi:application", "--host",
+        public = [] if self.one_pool else ["nice", "-n", str(PUBLIC_NICENESS)]
+        self.pages = self.start([*public, str(bin_dir / "gunicorn"), "-c", "gunicorn.conf.py"], self.workers)
+        if not self.one_pool:
+            self.entry = self.start([str(bin_dir / "gunicorn"), "-c", "gunicorn.conf.py"],
+                                    {"BIND": f"127.0.0.1:{self.entry_port}", **ENTRY_POOL})
+        self.sockets = self.start([*public, str(bin_dir / "uvicorn"), "tournaments.site.asgi:application", "--host",
                                    "127.0.0.1", "--port", str(self.ws_port), "--no-access-log"],
                                   {"DATABASE_URL": f"{self.env['DATABASE_URL']}?application_name={WS_DATABASE_NAME}",
                                    **UVICORN_AS_SERVED})
@@ -488,8 +503,9 @@ class Server:
         raise SystemExit("the server did not answer within a minute:\n" + self.messages())
 
     def both_answer(self) -> bool:
-        """Both the pages and the WebSockets' port answer."""
-        if not answers(f"{self.origin}/accounts/login/", timeout=5):
+        """The pages (the public's and the jury's) and the WebSockets' port answer."""
+        if not all(answers(f"http://127.0.0.1:{port}/accounts/login/", timeout=5)
+                   for port in {self.port, self.entry_port}):
             return False
         try:
             socket.create_connection(("127.0.0.1", self.ws_port), timeout=5).close()
@@ -498,7 +514,10 @@ class Server:
         return True
 
     def running(self) -> bool:
-        return self.pages.poll() is None and self.sockets.poll() is None
+        return all(process.poll() is None for process in self.processes())
+
+    def processes(self) -> list[subprocess.Popen]:
+        return [process for process in (self.pages, self.entry, self.sockets) if process is not None]
 
     def start(self, command: list[str], env: dict | None = None) -> subprocess.Popen:
         return subprocess.Popen(command, cwd=ROOT, env={**self.env, **(env or {})}, stdout=self.log, stderr=self.log)
@@ -508,7 +527,7 @@ class Server:
         return self.log.read()[-4000:]
 
     def __exit__(self, *exc):
-        for process in (self.pages, self.sockets):
+        for process in self.processes():
             process.terminate()
             try:
                 process.wait(timeout=60)
@@ -521,7 +540,8 @@ class Server:
     def cpu_seconds(self) -> dict:
         """CPU seconds the servers' processes have used (/proc: user and system time of every
         thread): gunicorn's master and workers (and their children), and the WebSockets' uvicorn."""
-        return {"pages": sum(map(process_cpu, [self.pages.pid, *children(self.pages.pid)])),
+        pools = [process.pid for process in (self.pages, self.entry) if process is not None]
+        return {"pages": sum(process_cpu(pid) + sum(map(process_cpu, children(pid))) for pid in pools),
                 "ws": process_cpu(self.sockets.pid)}
 
     def requests_logged(self) -> list[list[str]]:
@@ -727,6 +747,8 @@ def arguments(argv):
     parser.add_argument("--grace", type=float, default=30.0,
                         help="seconds at most for connected viewers still behind at the end, to time their scores")
     parser.add_argument("--workers", type=int, help="gunicorn's workers (else gunicorn.conf.py's own number)")
+    parser.add_argument("--one-pool", action="store_true",
+                        help="every page from one gunicorn at one priority (make serve without a proxy)")
     parser.add_argument("--short", action="store_true", help="4 jurors, 100 viewers connected, 20 polling")
     parser.add_argument("--database", default=(os.environ.get("BENCH_DATABASE_URL") or os.environ.get("DATABASE_URL")
                                                or DEFAULT_DATABASE).rstrip("/"),
@@ -757,7 +779,7 @@ def main(argv=None) -> None:
     flush_redis(args.redis)
     database = Database(url)
     workers = args.workers or os.environ.get("WEB_CONCURRENCY")
-    with Server(url, args.redis, workers) as server:
+    with Server(url, args.redis, workers, one_pool=args.one_pool) as server:
         print("quiet segment ...", file=sys.stderr, flush=True)
         quiet = asyncio.run(quiet_segment(server, plan, args, database))
         statements = save_statements(server.requests_logged())
@@ -768,9 +790,13 @@ def main(argv=None) -> None:
     for text, met in goals:
         print(f"  [{'met' if met else 'MISSED'}] {text}")
     load = os.getloadavg()
+    pools = ("one gunicorn for every page" if args.one_pool else
+             f"the jury's own gunicorn ({ENTRY_POOL['WEB_CONCURRENCY']} x {ENTRY_POOL['WEB_THREADS']} threads), the "
+             f"public's and the WebSockets at nice {PUBLIC_NICENESS}")
     print(f"\nbench-matchday: scale {args.scale}, gunicorn.conf.py's workers{f' ({workers})' if workers else ''} and "
-          f"one uvicorn for the WebSockets, production settings, PostgreSQL, Redis; {os.cpu_count()} CPUs, load "
-          f"average at the end {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}; {time.perf_counter() - started:.0f} s")
+          f"one uvicorn for the WebSockets, {pools}, production settings, PostgreSQL, Redis; {os.cpu_count()} CPUs, "
+          f"load average at the end {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}; "
+          f"{time.perf_counter() - started:.0f} s")
     missed = [text for text, met in goals if not met]
     print("every goal met" if not missed else f"goals missed: {len(missed)} of {len(goals)}: " + "; ".join(missed))
 

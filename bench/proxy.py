@@ -43,6 +43,10 @@ http {{
         server {upstream};
         keepalive 16;
     }}
+    upstream entry {{
+        server {upstream};  # the one server's pages: the benchmarks' jury is not behind this proxy
+        keepalive 16;
+    }}
     upstream sockets {{
         server 127.0.0.1:9;  # none: the benchmarks load pages
     }}

@@ -7,6 +7,13 @@
 # WEBSOCKET_URL="" : the proxy routes /ws/. The sockets' blocks are sent uncompressed: compressing
 # each 8-24 kB block for each of a thousand sockets was a fifth of the sockets' process's time
 # (docs/benchmarks.md, bench-matchday).
+#
+# Behind the proxy, ENTRY_PORT set: a second gunicorn there for what the proxy routes to its
+# upstream `entry` (the jury's, the organisers' and the teams' phones' pages: deploy/nginx-site.conf),
+# ENTRY_WORKERS workers of ENTRY_THREADS threads, and the public's pages and the WebSockets at a
+# lower CPU priority (nice 5): on match day a burst of the public's renders after each confirmation
+# then waits for a juror's save rather than the other way round (bench-matchday: hand save p95 under
+# load 179-269 ms in one pool, 86-88 ms so; docs/benchmarks.md).
 set -euo pipefail
 
 if [ -z "${REDIS_URL:-}" ]; then
@@ -20,15 +27,24 @@ HOST=${HOST:-127.0.0.1}
 VENV=${VENV:-.venv}
 export PORT WEBSOCKET_URL="${WEBSOCKET_URL-ws://$HOST:$WS_PORT}"
 
-"$VENV/bin/uvicorn" tournaments.site.asgi:application --host "$HOST" --port "$WS_PORT" --no-access-log \
+PUBLIC_NICE=()
+if [ -n "${ENTRY_PORT:-}" ]; then
+  PUBLIC_NICE=(nice -n 5)
+  BIND="$HOST:$ENTRY_PORT" WEB_CONCURRENCY="${ENTRY_WORKERS:-3}" WEB_THREADS="${ENTRY_THREADS:-2}" \
+    "$VENV/bin/gunicorn" -c gunicorn.conf.py &
+  entry=$!
+fi
+
+"${PUBLIC_NICE[@]}" "$VENV/bin/uvicorn" tournaments.site.asgi:application --host "$HOST" --port "$WS_PORT" --no-access-log \
   --ws-per-message-deflate false --timeout-graceful-shutdown 10 &
 sockets=$!
-BIND="$HOST:$PORT" "$VENV/bin/gunicorn" -c gunicorn.conf.py &
+BIND="$HOST:$PORT" "${PUBLIC_NICE[@]}" "$VENV/bin/gunicorn" -c gunicorn.conf.py &
 pages=$!
+servers=("$sockets" "$pages" ${entry:+"$entry"})
 stop() {
-  kill -TERM "$sockets" "$pages" 2>/dev/null || true
-  wait "$sockets" "$pages" 2>/dev/null || true
+  kill -TERM "${servers[@]}" 2>/dev/null || true
+  wait "${servers[@]}" 2>/dev/null || true
 }
 trap stop INT TERM
-wait -n "$sockets" "$pages" || true  # until a Ctrl-C, or until either stops
+wait -n "${servers[@]}" || true  # until a Ctrl-C, or until any stops
 stop

@@ -67,17 +67,19 @@ def test_the_pages_are_served_by_wsgi_workers_and_make_serve_adds_the_sockets_se
 
 @pytest.mark.slow
 def test_make_serve_serves_pages_and_sockets_and_one_interrupt_stops_both(tmp_path):
-    """deploy/serve.sh (`make serve`'s last step): a page from gunicorn on PORT naming the sockets'
-    server on WS_PORT in its head, the online table's WebSocket there, and a Ctrl-C ends both."""
+    """deploy/serve.sh (`make serve`'s last step), as behind the proxy (ENTRY_PORT): a page from
+    gunicorn on PORT naming the sockets' server on WS_PORT in its head, the online table's WebSocket
+    there, the jury's login page from the jury's own gunicorn on ENTRY_PORT, and a Ctrl-C ends all three."""
     pytest.importorskip("websockets")
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
 
-    port, ws_port = free_port(), free_port()
+    port, ws_port, entry_port = free_port(), free_port(), free_port()
     env = {**{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
            "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "CACHE_DIR": str(tmp_path / "cache"),
            "DEBUG": "0", "PORT": str(port), "WS_PORT": str(ws_port), "VENV": str(BIN.parent),
-           "REDIS_URL": os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0", "WEB_CONCURRENCY": "1"}
+           "REDIS_URL": os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0", "WEB_CONCURRENCY": "1",
+           "ENTRY_PORT": str(entry_port), "ENTRY_WORKERS": "1"}
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     server = subprocess.Popen([str(ROOT / "deploy" / "serve.sh")], cwd=ROOT, env=env, start_new_session=True,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -90,12 +92,14 @@ def test_make_serve_serves_pages_and_sockets_and_one_interrupt_stops_both(tmp_pa
         with pytest.raises(InvalidStatus) as refused:
             connect(f"ws://127.0.0.1:{ws_port}/ws/table/1/watch/", origin=f"http://127.0.0.1:{port}", open_timeout=5)
         assert refused.value.response.status_code == 403
+        login, _seconds = wait_for(f"http://127.0.0.1:{entry_port}/accounts/login/", server)
+        assert b'name="password"' in login
         os.killpg(server.pid, signal.SIGINT)  # Ctrl-C reaches the whole foreground group
         server.wait(timeout=30)
     finally:
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGTERM)
-    for port_ in (port, ws_port):
+    for port_ in (port, ws_port, entry_port):
         with pytest.raises(OSError):
             socket.create_connection(("127.0.0.1", port_), timeout=1)
 
