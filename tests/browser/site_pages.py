@@ -26,7 +26,6 @@ NOT_PAGES = {
     "admin": "Django's admin, not the site's templates",
     "api": "JSON, not HTML",
     "logout": "a POST that redirects",
-    "set_language": "a POST that redirects",
     "accounts:roles": "a POST", "accounts:deactivate": "a POST", "accounts:reactivate": "a POST",
     "accounts:link": "a POST", "accounts:unlock": "a POST (and the demo locks nobody out)",
     "jury:agree": "a POST", "jury:agree_on_paper": "a POST", "jury:preview": "a POST answered with a fragment",

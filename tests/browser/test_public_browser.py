@@ -20,7 +20,7 @@ A4_PAGE_WIDTH = round((210 - 2 * 15) / 25.4 * 96)
 # The jury's and organisers' pages, the login and the language switch are not the public site, and
 # the big screen is drawn for a projector, not a phone;
 # the printed, spreadsheet, calendar and JSON copies are fetched for their status only.
-NOT_PUBLIC = ("/jury/", "/admin/", "/accounts/", "/i18n/", "/register/variants/")
+NOT_PUBLIC = ("/jury/", "/admin/", "/accounts/", "/register/variants/")
 DOWNLOADS = (".pdf", ".xlsx", ".ics", ".json")
 
 

@@ -12,7 +12,6 @@ pattern is known by its name (``jury:match``), or by its route when it has none 
 
 - the Django admin is in the table like the rest, one line per URL of each registered model, so a
   model newly registered in the admin fails the test until its answers are written down;
-- ``set_language`` (i18n) is public; it answers GET and POST with a redirect (POST is its job);
 - static files are served by WhiteNoise outside the URL resolver, and the site has no debug URLs,
   so neither has a pattern to check.
 
@@ -84,7 +83,6 @@ ACCESS = {
     "home":                                           ("-",            "200 405",     "200 405",     "200 405",     "200 405",     "200 405"),
     "login":                                          ("-",            "200 200",     "200 200",     "200 200",     "200 200",     "200 200"),
     "logout":                                         ("-",            "405 302",     "405 302*",    "405 302*",    "405 302*",    "405 302*"),
-    "set_language":                                   ("-",            "302 302",     "302 302",     "302 302",     "302 302",     "302 302"),
     # Everyone logged in changes their own password (a POST without the passwords changes nothing). A reset by email
     # only where the site sends email: the world sends none, so every reset page is 404.
     "password_change":                                ("-",            "login login", "200 200",     "200 200",     "200 200",     "200 200"),

@@ -15,7 +15,6 @@ urlpatterns = [
     path("accounts/password/reset/sent/", views.password_reset_done, name="password_reset_done"),
     path("accounts/password/reset/<uidb64>/<token>/", views.password_reset_confirm, name="password_reset_confirm"),
     path("accounts/password/reset/done/", views.password_reset_complete, name="password_reset_complete"),
-    path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("jury/", include("tournaments.pages.entry.urls")),
     path("jury/workbooks/", include("tournaments.pages.workbooks.urls")),

@@ -18,7 +18,7 @@ from tournaments.core.models import Competition, Match, Player, Season, Team, Tr
 from .feeds import competition_page
 
 # Pages no crawler should read: they ask for a login, or change something.
-PRIVATE_PREFIXES = ("/jury/", "/organise/", "/admin/", "/accounts/", "/i18n/")
+PRIVATE_PREFIXES = ("/jury/", "/organise/", "/admin/", "/accounts/")
 
 
 class PublicSitemap(Sitemap):
