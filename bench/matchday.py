@@ -495,14 +495,14 @@ class Server:
                                    "127.0.0.1", "--port", str(self.ws_port), "--no-access-log"],
                                   {"DATABASE_URL": f"{self.env['DATABASE_URL']}?application_name={WS_DATABASE_NAME}",
                                    **UVICORN_AS_SERVED})
-        if wait_until(self.both_answer, self.running, attempts=600, pause=0.1):
+        if wait_until(self.all_answer, self.running, attempts=600, pause=0.1):
             return self
         if not self.running():
             self.__exit__()
             raise SystemExit("the server did not start:\n" + self.messages())
         raise SystemExit("the server did not answer within a minute:\n" + self.messages())
 
-    def both_answer(self) -> bool:
+    def all_answer(self) -> bool:
         """The pages (the public's and the jury's) and the WebSockets' port answer."""
         if not all(answers(f"http://127.0.0.1:{port}/accounts/login/", timeout=5)
                    for port in {self.port, self.entry_port}):

@@ -13,7 +13,7 @@
 # ENTRY_WORKERS workers of ENTRY_THREADS threads, and the public's pages and the WebSockets at a
 # lower CPU priority (nice 5): on match day a burst of the public's renders after each confirmation
 # then waits for a juror's save rather than the other way round (bench-matchday: hand save p95 under
-# load 179-269 ms in one pool, 86-88 ms so; docs/benchmarks.md).
+# load 83-179 ms in one pool, 45-79 ms so; docs/benchmarks.md).
 set -euo pipefail
 
 if [ -z "${REDIS_URL:-}" ]; then
