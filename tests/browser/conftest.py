@@ -2,6 +2,7 @@
 server. Every test here is marked `browser` and skipped where there is no Chromium."""
 
 import os
+import socket
 import threading
 import time
 from pathlib import Path
@@ -60,13 +61,22 @@ def page(browser):
     return browser.new_page()
 
 
-class AsgiSite:
-    """The site on ``port`` as an ASGI server (uvicorn) serves it, pages and WebSockets, in a thread
-    of this process (it shares the test database); stopped and started again where a test takes the
-    network away from its pages."""
+def free_port() -> int:
+    """A port no one listens on, as the system hands one out: tests in other processes of the run
+    serve at the same time, so no test has a fixed one."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
-    def __init__(self, port: int):
-        self.port, self.origin, self.server = port, f"http://127.0.0.1:{port}", None
+
+class AsgiSite:
+    """The site on a port of its own as an ASGI server (uvicorn) serves it, pages and WebSockets, in
+    a thread of this process (it shares the test database); stopped and started again, on the same
+    port, where a test takes the network away from its pages."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.origin, self.server = f"http://127.0.0.1:{self.port}", None
 
     def start(self) -> "AsgiSite":
         import uvicorn
@@ -99,12 +109,12 @@ class AsgiSite:
 
 @pytest.fixture
 def serve_asgi(transactional_db):
-    """``serve_asgi(port)``: the site served on that port (an AsgiSite, started), stopped after the
+    """``serve_asgi()``: the site served on a free port (an AsgiSite, started), stopped after the
     test if the test has not stopped it."""
     sites = []
 
-    def serve(port: int) -> AsgiSite:
-        sites.append(AsgiSite(port).start())
+    def serve() -> AsgiSite:
+        sites.append(AsgiSite().start())
         return sites[-1]
 
     yield serve

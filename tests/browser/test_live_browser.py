@@ -14,7 +14,6 @@ from django.utils import timezone
 from tests.factories import eight_hand_records, make_competition, make_match, make_season, make_team, make_user
 from tournaments.recording import matches
 
-PORT = 8213  # the live pages' tests serve on their own port
 LOST = "Élő frissítés megszakadt, újrakapcsolódás…"
 
 
@@ -59,7 +58,7 @@ def test_two_screens_see_each_confirmation_without_a_reload_and_again_after_a_re
     thread, where Playwright's event loop then runs.)"""
     first, second = match_day
     year = timezone.localdate().year
-    site = serve_asgi(PORT)
+    site = serve_asgi()
     origin = site.origin
     context = browser.new_context(locale="hu-HU")
     big_screen = context.new_page()

@@ -10,7 +10,7 @@ from scoring.cards import SEATS_BY_NAME, Suit
 from tests.factories import make_competition, make_match, make_season, make_user
 from tournaments.recording import tables
 
-from .test_table_browser import PORT, SEND_ON_OWN_SEAT, wait_for_moves
+from .test_table_browser import SEND_ON_OWN_SEAT, wait_for_moves
 
 pytestmark = pytest.mark.browser
 
@@ -42,7 +42,7 @@ def test_everyone_hears_the_number_a_message_says(serve_asgi, browser):
     match = make_match(competition=make_competition(season=make_season(today.year)), played_on=today)
     table, links = tables.open_table(user=make_user("chief"), match=match,
                                      seed=seed_with_a_countable_suit_for_the_dealer())
-    site = serve_asgi(PORT)
+    site = serve_asgi()
     pages = {}
     for seat, secret in links.items():
         page = browser.new_context(locale="hu-HU").new_page()

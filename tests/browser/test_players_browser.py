@@ -27,7 +27,7 @@ HAND_2 = ("12", "1", "18", "pl b.d c=opp w", "")
 
 @pytest.fixture
 def server(serve_asgi):
-    return serve_asgi(8215).origin  # this test's own port
+    return serve_asgi().origin
 
 
 @pytest.fixture

@@ -26,8 +26,6 @@ from tournaments.recording import tables
 
 from .test_valid_and_accessible import AXE, AXE_RUN, JAVA, SERIOUS, VNU, WCAG_22_AA, nu_errors
 
-PORT = 8211  # the table tests serve on their own port
-
 
 def seed_with_visi_for_the_dealer() -> int:
     """A table seed whose hand 1 deals the XVIII to the attacking Driver, who speaks first."""
@@ -94,7 +92,7 @@ def typed_short_form(card) -> str:
 
 
 def test_four_players_play_a_hand_and_the_door_stores_it(serve_asgi, browser, tmp_path):
-    origin = serve_asgi(PORT).origin
+    origin = serve_asgi().origin
     from django.utils import timezone
 
     today = timezone.localdate()
@@ -222,10 +220,11 @@ def test_a_dropped_connection_says_so_and_comes_back_to_the_same_seat_by_itself(
     today = timezone.localdate()
     match = make_match(competition=make_competition(season=make_season(today.year)), played_on=today)
     table, links = tables.open_table(user=make_user("chief"), match=match, seed=5)
-    site = serve_asgi(PORT)
+    site = serve_asgi()
     page = browser.new_context(viewport={"width": 390, "height": 844}, locale="hu-HU").new_page()
     page.goto(f"{site.origin}/table/join/{links['A.driver']}/")
     page.locator("#connection").filter(has_text="Kapcsolódva").wait_for()
+    page.locator("#hand button").nth(9).wait_for()  # the ten cards dealt, drawn after the label
     dealt = page.locator("#hand button").count()
     site.stop()  # the network goes
     page.locator("#connection").filter(has_text="megszakadt").wait_for()

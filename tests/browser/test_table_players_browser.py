@@ -20,7 +20,7 @@ from tournaments.core.models import Match
 from tournaments.pages.table.broadcast import table_changed
 from tournaments.recording import matches, tables
 
-from .test_table_browser import PORT, seed_with_visi_for_the_dealer, wait_for_moves
+from .test_table_browser import seed_with_visi_for_the_dealer, wait_for_moves
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
@@ -34,12 +34,12 @@ IN_VIEW = """(element) => { const box = element.getBoundingClientRect();
 @pytest.fixture
 def server(serve_asgi):
     """The site served as in production (pages and WebSockets), in a thread of this process."""
-    return serve_asgi(PORT)
+    return serve_asgi()
 
 
 @pytest.fixture
 def base(server):
-    return f"http://127.0.0.1:{PORT}"
+    return server.origin
 
 
 @pytest.fixture
