@@ -1,9 +1,9 @@
-"""The public site on a phone and on paper, in Chromium against a live server: the demo season
-crawled from the home page at 390 px finds no missing page and no error, and no page scrolls
-sideways; the Cup bracket printed fits the paper with its Final and without the navigation."""
+"""The public site on a phone and on paper, in Chromium against a live server: stacked tables, long
+Hungarian names and lists of links at 390 px; the Cup bracket printed fits the paper with its Final
+and without the navigation. Every kind of page at 390 px is checked by
+test_valid_and_accessible.py, every link of the demo by tests/web/test_links.py."""
 
 import datetime
-from urllib.parse import urldefrag, urlsplit
 
 import pytest
 
@@ -17,68 +17,6 @@ PHONE = {"width": 390, "height": 844}
 A4_PRINTABLE_WIDTH = round((210 - 2 * 10) / 25.4 * 96)
 # and less the 15 mm margins of every other page (site.css).
 A4_PAGE_WIDTH = round((210 - 2 * 15) / 25.4 * 96)
-# The jury's and organisers' pages, the login and the language switch are not the public site, and
-# the big screen is drawn for a projector, not a phone;
-# the printed, spreadsheet, calendar and JSON copies are fetched for their status only.
-NOT_PUBLIC = ("/jury/", "/admin/", "/accounts/", "/register/variants/")
-DOWNLOADS = (".pdf", ".xlsx", ".ics", ".json")
-
-
-def public_links(page, origin):
-    """The page's links to crawl, not the language switch's (a page in the other language, which
-    would turn the rest of the crawl to that language: the English pages are read by
-    test_valid_and_accessible)."""
-    hrefs = page.eval_on_selector_all("a[href]", "links => links.map(link => link.href)")
-    links = set()
-    for href in hrefs:
-        url = urldefrag(href).url
-        parts = urlsplit(url)
-        if f"{parts.scheme}://{parts.netloc}" == origin and not parts.path.startswith(NOT_PUBLIC) \
-                and not parts.path.endswith("/big-screen/") and "language=" not in parts.query:
-            links.add(url)
-    return links
-
-
-@pytest.mark.slow
-def test_the_demo_crawled_in_hungarian_at_390_px_has_no_broken_link_and_no_sideways_scrolling(browser, live_server,
-                                                                                 committed_demo):
-    # In Hungarian, the association's language, whose longer words are the harder test of a phone.
-    page = browser.new_page(viewport=PHONE, locale="hu-HU", extra_http_headers={"Accept-Language": "hu"})
-    origin = live_server.url
-    to_visit, seen, broken, too_wide, downloads = [f"{origin}/"], set(), [], [], []
-    while to_visit:
-        url = to_visit.pop()
-        if url in seen:
-            continue
-        seen.add(url)
-        if urlsplit(url).path.endswith(DOWNLOADS):
-            response = page.request.get(url)
-            downloads.append(url)
-            if response.status != 200:
-                broken.append((response.status, url))
-            continue
-        response = page.goto(url)
-        if response.status != 200:
-            broken.append((response.status, url))
-            continue
-        width = page.evaluate("document.documentElement.scrollWidth")
-        if width != PHONE["width"]:
-            too_wide.append((width, url))
-        to_visit.extend(public_links(page, origin) - seen)
-
-    assert not broken
-    assert not too_wide
-    paths = {urlsplit(url).path for url in seen}
-    # The crawl reached every kind of public page, the free games and fixtures included.
-    for expected in ("/seasons/", "/register/", "/register/cups/", "/seasons/{y}/fixtures/",
-                     "/seasons/{y}/free-games/", "/seasons/{y}/cup/", "/seasons/{y}/championship/"):
-        year = next(path.split("/")[2] for path in paths if path.startswith("/seasons/2"))
-        assert expected.format(y=year) in paths, expected
-    assert any(path.startswith("/players/") for path in paths)
-    assert len([path for path in paths if "/matches/" in path]) > 50
-    assert downloads
-
-
 def test_the_printed_bracket_fits_the_page_with_its_final_and_no_navigation(browser, live_server,
                                                                              transactional_db, tmp_path):
     season = make_season(2025)
