@@ -183,8 +183,10 @@ def test_r6a_a_move_carries_its_number_to_the_client_and_back():
 
 
 def test_r6a_the_record_of_a_hand_played_at_the_table_says_every_number_and_the_engine_accepts_it():
+    """Hands where players speak often; the engine's acceptance of any hand the table offers is
+    test_table.py's property test."""
     said = 0
-    for seed in range(40):
+    for seed in range(12):
         rng = random.Random(seed)
         hand = new_hand(seed, Team.A)
         while hand.phase is not Phase.FINISHED:

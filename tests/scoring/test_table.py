@@ -289,11 +289,13 @@ def test_malformed_moves_are_refused_as_illegal(data):
 # --- properties --------------------------------------------------------------------------------
 
 
+# The players' choices from a Random of a drawn seed: with hypothesis's own random, whose draws it
+# tries at zero first, nearly every player spoke at every turn and the test took 25-110 s, not 4.
 @settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), attackers=st.sampled_from([Team.A, Team.B]),
-       speak=st.sampled_from([0.0, 0.3, 0.7]), rng=st.randoms(use_true_random=False))
-def test_a_game_of_offered_moves_gives_a_record_the_engine_accepts(seed, attackers, speak, rng):
-    hand = play_randomly(new_hand(seed, attackers), rng, speak)
+       speak=st.sampled_from([0.0, 0.3, 0.7]), choices=st.integers(0, 2**32 - 1))
+def test_a_game_of_offered_moves_gives_a_record_the_engine_accepts(seed, attackers, speak, choices):
+    hand = play_randomly(new_hand(seed, attackers), random.Random(choices), speak)
     record = hand.record()
     checked = check_hand(record)  # raises InvalidRecord if the table let anything illegal through
     assert [[str(c) for c in trick] for trick in checked.tricks] == record["tricks"]
