@@ -1,6 +1,6 @@
 # Royal Tarokk tournaments: every target works from a fresh clone.
 #   make run           development server on http://127.0.0.1:$(PORT)/ (PORT=8000 by default)
-#   make test          the whole test suite (SQLite, or DATABASE_URL=postgres://...) in two processes;
+#   make test          the whole test suite (SQLite, or DATABASE_URL=postgres://...) in three processes;
 #                      prints its time (TEST_PROCESSES=0: in one)
 #   make test-fast     the rules engine's tests and the settings' unit tests, under a minute; prints its time
 #   make docs          the documentation (docs/, mkdocs.yml) built with every warning an error
@@ -78,12 +78,15 @@ $(CHECKERS): package.json package-lock.json
 START_CLOCK := start=$$(date +%s)
 STOP_CLOCK = status=$$?; echo "make $@: $$(( $$(date +%s) - start )) s"; exit $$status
 
-# The whole suite in TEST_PROCESSES processes (pytest-xdist; 2 by default, a machine's two cores),
-# each with a database, a page cache and the demo season of its own (tests/conftest.py);
-# TEST_PROCESSES=0 runs it in this one process.
-TEST_PROCESSES ?= 2
+# The whole suite in TEST_PROCESSES processes (pytest-xdist), each with a database, a page cache and
+# the demo season of its own (tests/conftest.py); TEST_PROCESSES=0 runs it in this one process.
+# Three on two cores: a browser test or a server started as a process leaves its core idle while it
+# waits, and a third process takes it up (on a quiet 2-core machine: 526 s with two, 397 s with three,
+# CPU 90% busy). Work stealing (--dist worksteal): xdist's default hands out tests in chunks by count,
+# and one process was left with the browser tests, running 165 s after the other had finished.
+TEST_PROCESSES ?= 3
 test: venv checkers
-	@$(START_CLOCK); $(VENV)/bin/pytest -n $(TEST_PROCESSES) $(PYTEST_ARGS); \
+	@$(START_CLOCK); $(VENV)/bin/pytest -n $(TEST_PROCESSES) --dist worksteal $(PYTEST_ARGS); \
 	  $(STOP_CLOCK)
 
 # The loop to run on every change: the rules engine's tests with hypothesis's "fast" profile (a tenth
