@@ -81,12 +81,13 @@ STOP_CLOCK = status=$$?; echo "make $@: $$(( $$(date +%s) - start )) s"; exit $$
 # The whole suite in TEST_PROCESSES processes (pytest-xdist), each with a database, a page cache and
 # the demo season of its own (tests/conftest.py); TEST_PROCESSES=0 runs it in this one process.
 # Three on two cores: a browser test or a server started as a process leaves its core idle while it
-# waits, and a third process takes it up (on a quiet 2-core machine: 526 s with two, 397 s with three,
-# CPU 90% busy). Work stealing (--dist worksteal): xdist's default hands out tests in chunks by count,
-# and one process was left with the browser tests, running 165 s after the other had finished.
+# waits, and a third process takes it up (on a quiet 2-core machine: 589-637 s with two, one of them
+# left alone with the browser tests for its last 165 s; 416 s with three, CPU 90% busy). Not
+# --dist worksteal: a process that steals tests may run one after the demo season's readers, which
+# must come last (tests/conftest.py).
 TEST_PROCESSES ?= 3
 test: venv checkers
-	@$(START_CLOCK); $(VENV)/bin/pytest -n $(TEST_PROCESSES) --dist worksteal $(PYTEST_ARGS); \
+	@$(START_CLOCK); $(VENV)/bin/pytest -n $(TEST_PROCESSES) $(PYTEST_ARGS); \
 	  $(STOP_CLOCK)
 
 # The loop to run on every change: the rules engine's tests with hypothesis's "fast" profile (a tenth
