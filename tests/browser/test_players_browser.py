@@ -7,7 +7,10 @@ ends the old one; then the juror submits the match and the chief jury confirms i
 The site is served by an ASGI server in a thread of this process (pages and WebSockets, as in
 test_live_browser.py), so that it shares the test database."""
 
+import threading
+
 import pytest
+from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
@@ -132,11 +135,21 @@ def test_two_phones_enter_dispute_correct_and_accept_a_hand_the_jury_watching_th
     renewed = TeamLink.objects.get(match=match, side="B", ended_at=None)
     assert renewed.token != links["B"].token
 
-    # The rest of the match through the door: hand 2 accepted on the new link, hands 3-8 stored.
-    player_entry.accept_hand(renewed, 2, revision=1)
-    records = eight_hand_records()
-    for number in range(3, 9):
-        matches.record_hand(match, number, records[number - 1], user=juror)
+    # The rest of the match through the door: hand 2 accepted on the new link, hands 3-8 stored, in a
+    # thread of their own as a server's request is: this one runs Playwright's event loop, where
+    # the door's word to the screens (async_to_sync) cannot be sent.
+    def the_rest_of_the_match():
+        try:
+            player_entry.accept_hand(renewed, 2, revision=1)
+            records = eight_hand_records()
+            for number in range(3, 9):
+                matches.record_hand(match, number, records[number - 1], user=juror)
+        finally:
+            connection.close()  # the thread's own
+
+    door = threading.Thread(target=the_rest_of_the_match)
+    door.start()
+    door.join(30)
     screen_shows(screen, match, 8, "stored")
     assert screen.evaluate("window.sameDocument") is True  # every step came without a reload
 
