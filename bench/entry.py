@@ -86,19 +86,15 @@ class Keys:
         return self.content + self.navigation
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def serve(database, statements):
+    from bench.ports import any_free_port
+
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "DEBUG": "1",
            "DJANGO_SETTINGS_MODULE": "bench.statements", "BENCH_STATEMENTS": str(statements)}
     python = sys.executable
     subprocess.run([python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     subprocess.run([python, "manage.py", "demo"], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
-    port = free_port()
+    port = any_free_port()
     server = subprocess.Popen([python, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"], cwd=ROOT,
                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(100):

@@ -1,4 +1,4 @@
-"""A free port on the loopback address for a benchmark's server."""
+"""A free port on the loopback address for a benchmark's server, or a test's."""
 
 import socket
 
@@ -14,3 +14,11 @@ def free_port(ports: range) -> int:
                 continue
             return port
     raise SystemExit(f"no free port in {ports.start}-{ports.stop - 1}")
+
+
+def any_free_port() -> int:
+    """A port nobody listens on, as the system hands one out: for a test's server, whose run has
+    other processes serving at the same time."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]

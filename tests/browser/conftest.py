@@ -2,12 +2,13 @@
 server. Every test here is marked `browser` and skipped where there is no Chromium."""
 
 import os
-import socket
 import threading
 import time
 from pathlib import Path
 
 import pytest
+
+from bench.ports import any_free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 HERE = Path(__file__).resolve().parent
@@ -61,21 +62,13 @@ def page(browser):
     return browser.new_page()
 
 
-def free_port() -> int:
-    """A port no one listens on, as the system hands one out: tests in other processes of the run
-    serve at the same time, so no test has a fixed one."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 class AsgiSite:
     """The site on a port of its own as an ASGI server (uvicorn) serves it, pages and WebSockets, in
     a thread of this process (it shares the test database); stopped and started again, on the same
     port, where a test takes the network away from its pages."""
 
     def __init__(self):
-        self.port = free_port()
+        self.port = any_free_port()
         self.origin, self.server = f"http://127.0.0.1:{self.port}", None
 
     def start(self) -> "AsgiSite":

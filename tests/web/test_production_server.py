@@ -14,15 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from bench.ports import any_free_port
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 BIN = Path(sys.executable).parent
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def answer(url, timeout=10.0):
@@ -74,7 +70,7 @@ def test_make_serve_serves_pages_and_sockets_and_one_interrupt_stops_both(tmp_pa
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
 
-    port, ws_port, entry_port = free_port(), free_port(), free_port()
+    port, ws_port, entry_port = any_free_port(), any_free_port(), any_free_port()
     env = {**{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
            "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "CACHE_DIR": str(tmp_path / "cache"),
            "DEBUG": "0", "PORT": str(port), "WS_PORT": str(ws_port), "VENV": str(BIN.parent),

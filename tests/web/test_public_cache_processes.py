@@ -3,7 +3,6 @@ REDIS_URL is set, as CI sets it) and one database: a change made by a third proc
 both at once, and a page one rendered is served by the other from the cache."""
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -12,6 +11,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+from bench.ports import any_free_port
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 GUNICORN = Path(sys.executable).parent / "gunicorn"
@@ -29,12 +30,6 @@ for number, name in enumerate(["Alpha Owls", "Beta Bears"]):
 """
 RENAME = "from tournaments.core.models import Team; team = Team.objects.get(name='Alpha Owls'); " \
          "team.name = 'Gamma Geese'; team.save()"
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture
@@ -56,7 +51,7 @@ def servers(environment):
     manage(environment, "shell", "-v0", "-c", SETUP)
     started = []
     for _ in range(2):
-        port = free_port()
+        port = any_free_port()
         # Served as `make serve` serves the pages (gunicorn.conf.py: WSGI workers), one worker each.
         command = [str(GUNICORN), "-c", "gunicorn.conf.py", "-w", "1", "-b", f"127.0.0.1:{port}"]
         process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL,

@@ -4,7 +4,6 @@ server B, pushed over its socket once committed, and server B serves the changed
 
 import asyncio
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -15,6 +14,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+
+from bench.ports import any_free_port
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
@@ -42,12 +43,6 @@ print(client.cookies["sessionid"].value)
 """
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture
 def environment(tmp_path):
     pytest.importorskip("redis").Redis.from_url(REDIS_URL).ping()  # a connection error: Redis is not running
@@ -67,7 +62,7 @@ def servers(environment):
     session = manage(environment, "shell", "-v0", "-c", SETUP).strip()
     started = []
     for _ in range(2):
-        port = free_port()
+        port = any_free_port()
         process = subprocess.Popen([sys.executable, "-m", "uvicorn", "tournaments.site.asgi:application",
                                     "--port", str(port), "--no-access-log"], cwd=ROOT, env=environment,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
