@@ -7,13 +7,11 @@ from html.parser import HTMLParser
 from urllib.parse import urldefrag, urlsplit
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 from django.urls import resolve
 
-PRIVATE = ("/jury/", "/organise/", "/accounts/", "/register/variants/")
+from tests.browser.site_pages import DOWNLOAD_ENDINGS, is_public, signed_in_client
+
 ADMIN = "/admin/"  # Django's own pages, not crawled
-DOWNLOADS = (".pdf", ".xlsx", ".ics", ".json")
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -46,7 +44,7 @@ def crawl(client, start, follow):
             continue
         seen.add(url)
         path = urlsplit(url).path
-        if path.endswith(DOWNLOADS):
+        if path.endswith(DOWNLOAD_ENDINGS):
             kind = resolve(path).view_name
             if kind not in downloads:  # each kind once: a PDF is laid out in a second or two
                 downloads[kind] = client.get(url).status_code
@@ -63,16 +61,16 @@ def crawl(client, start, follow):
     return broken, {urlsplit(url).path for url in seen}, downloads
 
 
-def is_public(path):
-    return not path.startswith((*PRIVATE, ADMIN))
+def the_publics(path):
+    return is_public(path) and not path.startswith(ADMIN)
 
 
-def is_private(path):
-    return path.startswith(PRIVATE)
+def a_roles(path):
+    return not is_public(path)
 
 
 def test_every_link_of_the_public_site_leads_to_a_page_or_a_file(demo_season):
-    broken, paths, downloads = crawl(Client(HTTP_ACCEPT_LANGUAGE="hu"), "/", is_public)
+    broken, paths, downloads = crawl(signed_in_client(None), "/", the_publics)
 
     assert broken == []
     assert downloads and set(downloads.values()) == {200}, downloads
@@ -88,10 +86,7 @@ def test_every_link_of_the_public_site_leads_to_a_page_or_a_file(demo_season):
 
 @pytest.mark.parametrize("username", ["jury1", "chief", "organiser"])
 def test_every_link_of_a_roles_pages_leads_to_a_page_or_a_file(demo_season, username):
-    client = Client(HTTP_ACCEPT_LANGUAGE="hu")
-    client.force_login(get_user_model().objects.get(username=username))
-
-    broken, paths, downloads = crawl(client, "/jury/", is_private)
+    broken, paths, downloads = crawl(signed_in_client(username), "/jury/", a_roles)
 
     assert broken == []
     assert set(downloads.values()) <= {200}, downloads
