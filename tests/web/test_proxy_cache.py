@@ -13,8 +13,8 @@ import pytest
 from django.urls import reverse
 
 from bench import proxy
+from bench.ports import any_free_port
 from tests.factories import make_competition, make_season
-from tests.web.test_production_server import free_port
 
 pytestmark = [pytest.mark.skipif(not proxy.installed(), reason="nginx is not installed"),
               pytest.mark.django_db(transaction=True)]
@@ -25,7 +25,7 @@ def through_proxy(live_server):
     """The live server's address through nginx."""
     make_competition(season=make_season(2025))
     site = urlsplit(live_server.url)
-    port = free_port()
+    port = any_free_port()
     with proxy.nginx(f"127.0.0.1:{site.port}", port):
         yield f"http://127.0.0.1:{port}"
 
